@@ -1,0 +1,55 @@
+# Two commands do everything (see README.md):
+#   make lab    set up .venv and open the course in JupyterLab
+#   make test   set up .venv and run every test (unit tests, notebooks through nbval, hygiene checks)
+PYTHON ?= python3
+VENV   ?= .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed-stamp
+PYTEST_ARGS ?=
+
+# The settings under which stored notebook outputs are generated and checked (scripts/regen_notebooks.py uses them too).
+export PYTHONHASHSEED := 0
+export OMP_NUM_THREADS := 1
+export OPENBLAS_NUM_THREADS := 1
+export MKL_NUM_THREADS := 1
+export IPYKERNEL_CELL_NAME := <IPY-INPUT>
+export PYDEVD_DISABLE_FILE_VALIDATION := 1
+
+.PHONY: setup lab test unit notebooks verify regen bench clean
+
+setup: $(STAMP)
+	@bash scripts/install_git_filters.sh $(BIN)/python
+
+$(STAMP): pyproject.toml
+	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e ".[test]"
+	@# Build matplotlib's font cache now, not inside the first notebook cell (its message would be output).
+	$(BIN)/python -c "import matplotlib.pyplot"
+	@touch $(STAMP)
+
+lab: setup
+	$(BIN)/jupyter lab notebooks/01_error_and_fitting.ipynb
+
+test: setup verify
+	$(BIN)/python -m pytest -n 2 --dist loadfile tests notebooks --nbval --nbval-current-env \
+		--nbval-cell-timeout=300 -p no:cacheprovider $(PYTEST_ARGS)
+
+unit: setup
+	$(BIN)/python -m pytest -n 2 tests $(PYTEST_ARGS)
+
+notebooks: setup
+	$(BIN)/python -m pytest -n 2 --dist loadfile notebooks --nbval --nbval-current-env --nbval-cell-timeout=300 $(PYTEST_ARGS)
+
+verify: setup
+	$(BIN)/python scripts/verify_notebooks.py
+
+regen: setup
+	$(BIN)/python scripts/regen_notebooks.py $(NB)
+
+bench: setup
+	$(BIN)/python -m pip install --quiet -e ".[test,bench]"
+	$(BIN)/python bench/run.py
+
+clean:
+	rm -rf $(VENV) .pytest_cache .hypothesis

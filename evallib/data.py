@@ -1,0 +1,125 @@
+"""Data for the course: the book's watermelon data set 3.0α, small synthetic generators, and
+scikit-learn's bundled data sets (no downloads anywhere)."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from ._validation import check_nonnegative, check_positive_int, check_random_state
+
+__all__ = ["Dataset", "load_watermelon", "make_sine", "make_majority_trap", "load_bundled", "BUNDLED"]
+
+
+@dataclass(frozen=True)
+class Dataset:
+    """A small data set with named fields (like scikit-learn's Bunch, but frozen)."""
+
+    X: np.ndarray
+    y: np.ndarray
+    feature_names: tuple[str, ...]
+    target_names: tuple[str, ...]
+    description: str = field(repr=False, default="")
+
+    def __repr__(self) -> str:
+        return (
+            f"Dataset(n_samples={self.X.shape[0]}, features={list(self.feature_names)}, "
+            f"classes={list(self.target_names)})"
+        )
+
+
+# 西瓜数据集 3.0α (西瓜书 表4.5): density (密度), sugar content (含糖率), good melon (好瓜: 是 = 1, 否 = 0).
+_WATERMELON_3A = np.array(
+    [
+        [0.697, 0.460, 1], [0.774, 0.376, 1], [0.634, 0.264, 1], [0.608, 0.318, 1],
+        [0.556, 0.215, 1], [0.403, 0.237, 1], [0.481, 0.149, 1], [0.437, 0.211, 1],
+        [0.666, 0.091, 0], [0.243, 0.267, 0], [0.245, 0.057, 0], [0.343, 0.099, 0],
+        [0.639, 0.161, 0], [0.657, 0.198, 0], [0.360, 0.370, 0], [0.593, 0.042, 0],
+        [0.719, 0.103, 0],
+    ]
+)
+
+
+def load_watermelon() -> Dataset:
+    """The book's watermelon data set 3.0α (西瓜数据集 3.0α): 17 melons, 8 good and 9 bad.
+
+    Features: density (密度) and sugar content (含糖率); target 1 = good melon (好瓜), 0 = bad.
+    Row i is melon number i + 1 in the book's table.
+
+    >>> d = load_watermelon()
+    >>> d.X.shape, int(d.y.sum())
+    ((17, 2), 8)
+    """
+    return Dataset(
+        X=_WATERMELON_3A[:, :2].copy(),
+        y=_WATERMELON_3A[:, 2].astype(int),
+        feature_names=("density", "sugar"),
+        target_names=("bad", "good"),
+        description="Watermelon data set 3.0alpha (Zhou Zhihua, Machine Learning, Table 4.5): 17 melons.",
+    )
+
+
+def make_sine(n_samples=30, *, noise_std=0.3, x_range=(0.0, 1.0), random_state=None):
+    """Noisy samples of y = sin(2πx): the classic curve for over- and under-fitting (西瓜书 §2.1).
+
+    Returns ``X`` of shape (n_samples, 1), uniform on ``x_range``, and ``y = sin(2πx) + N(0, noise_std²)``.
+
+    >>> X, y = make_sine(5, noise_std=0.0, random_state=0)
+    >>> bool(np.allclose(y, np.sin(2 * np.pi * X[:, 0])))
+    True
+    """
+    n = check_positive_int(n_samples, "n_samples")
+    noise_std = check_nonnegative(noise_std, "noise_std")
+    lo, hi = _check_range(x_range)
+    rng = check_random_state(random_state)
+    x = rng.uniform(lo, hi, size=n)
+    y = np.sin(2 * np.pi * x) + rng.normal(0.0, noise_std, size=n) if noise_std > 0 else np.sin(2 * np.pi * x)
+    return x.reshape(-1, 1), y
+
+
+def make_majority_trap(n_samples=100):
+    """The data of the book's exercise 2.2: ``n_samples`` balanced samples with labels independent of X.
+
+    Half are class 0, half class 1 (n_samples must be even); X is a single uninformative column.
+    A majority-class learner gets 50 % error under stratified 10-fold CV but 100 % under leave-one-out.
+
+    >>> X, y = make_majority_trap(4)
+    >>> y.tolist()
+    [0, 0, 1, 1]
+    """
+    n = check_positive_int(n_samples, "n_samples", minimum=2)
+    if n % 2:
+        raise ValueError(f"n_samples must be even for two balanced classes, got {n}")
+    return np.zeros((n, 1)), np.repeat([0, 1], n // 2)
+
+
+def _check_range(x_range):
+    try:
+        lo, hi = (float(v) for v in x_range)
+    except (TypeError, ValueError):
+        raise ValueError(f"x_range must be a pair (low, high), got {x_range!r}") from None
+    if not (np.isfinite(lo) and np.isfinite(hi) and lo < hi):
+        raise ValueError(f"x_range must satisfy low < high with finite ends, got {x_range!r}")
+    return lo, hi
+
+
+BUNDLED = ("breast_cancer", "iris", "wine", "digits", "diabetes")
+
+
+def load_bundled(name):
+    """``(X, y)`` of a data set that ships inside scikit-learn (nothing is downloaded).
+
+    ``name`` is one of ``BUNDLED``: breast_cancer (569 × 30, binary), iris (150 × 4, 3 classes),
+    wine (178 × 13, 3 classes), digits (1797 × 64, 10 classes), diabetes (442 × 10, regression).
+
+    >>> X, y = load_bundled("breast_cancer")
+    >>> X.shape
+    (569, 30)
+    """
+    from sklearn import datasets
+
+    if name not in BUNDLED:
+        raise ValueError(f"name must be one of {BUNDLED}, got {name!r}")
+    X, y = getattr(datasets, f"load_{name}")(return_X_y=True)
+    return X, y
+

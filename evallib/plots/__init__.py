@@ -1,0 +1,11 @@
+"""Teaching figures. Every ``plot_*(..., ax=None)`` draws on ``ax`` (or the current Axes) and returns it;
+none calls ``plt.show()`` or changes rcParams."""
+from ._base import get_ax
+from .evaluation import *  # noqa: F401,F403  (chapters 01–02)
+from .curves import *  # noqa: F401,F403  (chapters 04–07)
+from .compare import *  # noqa: F401,F403  (chapters 08–09)
+from .biasvar import *  # noqa: F401,F403  (chapters 03, 10)
+from .roofline import *  # noqa: F401,F403  (chapter 11)
+from . import evaluation as _e, curves as _c, compare as _k, biasvar as _b, roofline as _r
+
+__all__ = ["get_ax", *_e.__all__, *_c.__all__, *_k.__all__, *_b.__all__, *_r.__all__]

@@ -1,0 +1,3 @@
+"""Plots for evallib.compare (filled by its issue)."""
+
+__all__: list[str] = []

@@ -1,0 +1,3 @@
+"""Plots for evallib.curves (filled by its issue)."""
+
+__all__: list[str] = []

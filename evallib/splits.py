@@ -1,0 +1,320 @@
+"""Evaluation methods (评估方法): hold-out, k-fold cross-validation, leave-one-out, bootstrap.
+
+西瓜书 §2.2.1–2.2.3; taught in ``notebooks/02_evaluation_methods.ipynb``.
+
+Every splitter follows scikit-learn's splitter protocol: ``split(X, y=None, groups=None)`` yields
+``(train_idx, test_idx)`` integer arrays and ``get_n_splits()`` counts them, so any of them can be
+passed as ``cv=`` to :func:`sklearn.model_selection.cross_val_score` or ``GridSearchCV``.
+
+Index generation is vectorised: a repeat costs one permutation and one stable sort, whatever ``m`` is.
+"""
+from __future__ import annotations
+
+import numbers
+from math import ceil
+
+import numpy as np
+
+from ._validation import check_positive_int, check_random_state, num_samples
+
+__all__ = ["HoldOut", "KFold", "LeaveOneOut", "Bootstrap", "out_of_bag_fraction"]
+
+
+def _class_codes(y, m: int, stratify: bool):
+    """Integer class codes when stratifying makes sense (class labels), else None."""
+    if not stratify or y is None:
+        return None
+    y = np.asarray(y)
+    if y.ndim != 1:
+        raise ValueError(f"y must be 1-D to stratify, got shape {y.shape}")
+    if len(y) != m:
+        raise ValueError(f"length mismatch: X has {m} samples, y has {len(y)}")
+    # Stratify only on class labels: a continuous regression target (floats that are not whole numbers)
+    # is split without stratification, as scikit-learn's KFold would.
+    if y.dtype.kind == "f":
+        if not np.isfinite(y).all():
+            raise ValueError("y contains NaN or inf")
+        if not np.all(y == np.round(y)):
+            return None
+    if y.dtype.kind == "O":
+        y = y.astype(str)
+    _, codes = np.unique(y, return_inverse=True)
+    return codes.ravel()
+
+
+def _stratified_order(codes: np.ndarray, rng: np.random.Generator, shuffle: bool) -> np.ndarray:
+    """A permutation of the samples grouped by class, random within each class when ``shuffle``."""
+    perm = rng.permutation(len(codes)) if shuffle else np.arange(len(codes))
+    return perm[np.argsort(codes[perm], kind="stable")]
+
+
+def _check_X(X) -> int:
+    m = num_samples(X, "X")
+    if m == 0:
+        raise ValueError("X is empty: a data set with at least one sample is needed")
+    return m
+
+
+class _Splitter:
+    """Shared repr and protocol checks."""
+
+    _params: tuple[str, ...] = ()
+
+    def __repr__(self) -> str:
+        args = ", ".join(f"{p}={getattr(self, p)!r}" for p in self._params)
+        return f"{type(self).__name__}({args})"
+
+    def _prepare(self, X, y):
+        m = _check_X(X)
+        if y is not None and num_samples(y, "y") != m:
+            raise ValueError(f"length mismatch: X has {m} samples, y has {num_samples(y, 'y')}")
+        return m
+
+
+class HoldOut(_Splitter):
+    """Repeated, stratified hold-out (留出法, 西瓜书 §2.2.1).
+
+    Each repeat puts ``test_size`` of the data in the test set and the rest in the training set. With
+    ``stratify=True`` and class labels ``y``, every class keeps its proportion in both parts (分层采样):
+    the test count of each class is its share of the test set, rounded by largest remainder.
+
+    Parameters
+    ----------
+    test_size : float in (0, 1) or int
+        Fraction (rounded up, as scikit-learn does) or absolute number of test samples.
+    n_repeats : int
+        How many random splits; the book averages the estimates of, e.g., 100 of them.
+    stratify : bool
+        Keep class proportions (needs ``y`` of class labels; without ``y`` the split is simple random).
+    random_state : None, int or numpy.random.Generator
+
+    Example
+    -------
+    >>> ho = HoldOut(test_size=0.3, random_state=0)
+    >>> train, test = next(ho.split(np.zeros(10), [0] * 5 + [1] * 5))
+    >>> len(train), len(test)
+    (7, 3)
+    """
+
+    _params = ("test_size", "n_repeats", "stratify", "random_state")
+
+    def __init__(self, test_size=0.3, *, n_repeats=1, stratify=True, random_state=None):
+        if isinstance(test_size, (bool, np.bool_)) or not isinstance(test_size, numbers.Real):
+            raise TypeError(f"test_size must be a float in (0, 1) or an int, got {test_size!r}")
+        if isinstance(test_size, numbers.Integral):
+            check_positive_int(test_size, "test_size")
+        elif not 0 < test_size < 1:
+            raise ValueError(f"test_size must lie in (0, 1) as a fraction, got {test_size}")
+        self.test_size = test_size
+        self.n_repeats = check_positive_int(n_repeats, "n_repeats")
+        self.stratify = bool(stratify)
+        self.random_state = random_state
+        check_random_state(random_state)  # fail early on a bad seed
+
+    def _n_test(self, m: int) -> int:
+        if isinstance(self.test_size, numbers.Integral):
+            n_test = int(self.test_size)
+        else:
+            n_test = ceil(self.test_size * m)
+        if not 1 <= n_test <= m - 1:
+            raise ValueError(
+                f"test_size={self.test_size!r} leaves {n_test} of {m} samples for testing; "
+                "both the training and the test set need at least one sample"
+            )
+        return n_test
+
+    def test_masks(self, X, y=None) -> np.ndarray:
+        """Boolean array of shape (n_repeats, m): True where a sample is in that repeat's test set."""
+        m = self._prepare(X, y)
+        n_test = self._n_test(m)
+        rng = check_random_state(self.random_state)
+        codes = _class_codes(y, m, self.stratify)
+        masks = np.zeros((self.n_repeats, m), dtype=bool)
+        if codes is None:
+            for r in range(self.n_repeats):
+                masks[r, rng.permutation(m)[:n_test]] = True
+            return masks
+        counts = np.bincount(codes)
+        # Largest-remainder apportionment of n_test over the classes.
+        quota = n_test * counts / m
+        per_class = np.floor(quota).astype(int)
+        short = n_test - per_class.sum()
+        per_class[np.argsort(-(quota - per_class), kind="stable")[:short]] += 1
+        starts = np.concatenate(([0], np.cumsum(counts)[:-1]))
+        for r in range(self.n_repeats):
+            order = _stratified_order(codes, rng, shuffle=True)
+            cls = codes[order]
+            rank_in_class = np.arange(m) - starts[cls]
+            masks[r, order[rank_in_class < per_class[cls]]] = True
+        return masks
+
+    def split(self, X, y=None, groups=None):
+        """Yield ``(train_idx, test_idx)`` for each repeat."""
+        for mask in self.test_masks(X, y):
+            yield np.flatnonzero(~mask), np.flatnonzero(mask)
+
+    def get_n_splits(self, X=None, y=None, groups=None) -> int:
+        return self.n_repeats
+
+
+class KFold(_Splitter):
+    """p-times repeated, stratified k-fold cross-validation (交叉验证法, 西瓜书 §2.2.2).
+
+    The data are cut into ``n_splits`` folds; each fold is the test set once while the other k - 1
+    train the model. Every sample is in exactly one test fold per repeat; fold sizes differ by at
+    most one and, stratified, so do the per-class counts of any two folds. ``n_repeats=p`` repeats the
+    whole procedure with new random folds ("10 次 10 折交叉验证": 100 fits).
+
+    Parameters
+    ----------
+    n_splits : int, k >= 2 and at most the number of samples.
+    n_repeats : int, p >= 1.
+    stratify : bool
+        Balance classes across folds when ``y`` holds class labels (a continuous target is not stratified).
+    shuffle : bool
+        Shuffle before cutting folds. ``shuffle=False`` with ``n_repeats > 1`` is refused (every repeat
+        would be identical).
+    random_state : None, int or numpy.random.Generator
+
+    Example
+    -------
+    >>> kf = KFold(n_splits=5, random_state=0)
+    >>> [len(test) for _, test in kf.split(np.zeros(12))]
+    [3, 3, 2, 2, 2]
+    """
+
+    _params = ("n_splits", "n_repeats", "stratify", "shuffle", "random_state")
+
+    def __init__(self, n_splits=10, *, n_repeats=1, stratify=True, shuffle=True, random_state=None):
+        self.n_splits = check_positive_int(n_splits, "n_splits", minimum=2)
+        self.n_repeats = check_positive_int(n_repeats, "n_repeats")
+        self.stratify = bool(stratify)
+        self.shuffle = bool(shuffle)
+        if not self.shuffle and self.n_repeats > 1:
+            raise ValueError("n_repeats > 1 needs shuffle=True: unshuffled repeats would all be the same split")
+        self.random_state = random_state
+        check_random_state(random_state)
+
+    def fold_ids(self, X, y=None) -> np.ndarray:
+        """Integer array of shape (n_repeats, m): the test fold (0..k-1) of every sample in every repeat.
+
+        Stratified: samples are grouped by class (shuffled within class) and dealt to the folds in turn
+        (position mod k), so both the fold sizes and every class's per-fold counts differ by at most one.
+        Unstratified: the (shuffled) samples are cut into k contiguous blocks, as scikit-learn does.
+        """
+        m = self._prepare(X, y)
+        k = self.n_splits
+        if k > m:
+            raise ValueError(f"n_splits={k} is larger than the number of samples ({m}); use at most {m} folds")
+        rng = check_random_state(self.random_state)
+        codes = _class_codes(y, m, self.stratify)
+        ids = np.empty((self.n_repeats, m), dtype=np.intp)
+        if codes is None:
+            sizes = np.full(k, m // k)
+            sizes[: m % k] += 1
+            block = np.repeat(np.arange(k), sizes)
+            for r in range(self.n_repeats):
+                order = rng.permutation(m) if self.shuffle else np.arange(m)
+                ids[r, order] = block
+        else:
+            dealt = np.arange(m) % k
+            for r in range(self.n_repeats):
+                order = _stratified_order(codes, rng, self.shuffle)
+                ids[r, order] = dealt
+        return ids
+
+    def split(self, X, y=None, groups=None):
+        """Yield ``(train_idx, test_idx)``: repeat by repeat, fold by fold (k * p splits)."""
+        for fold_of in self.fold_ids(X, y):
+            order = np.argsort(fold_of, kind="stable")
+            bounds = np.searchsorted(fold_of[order], np.arange(self.n_splits + 1))
+            for f in range(self.n_splits):
+                test = order[bounds[f] : bounds[f + 1]]
+                yield np.flatnonzero(fold_of != f), test
+
+    def get_n_splits(self, X=None, y=None, groups=None) -> int:
+        return self.n_splits * self.n_repeats
+
+
+class LeaveOneOut(_Splitter):
+    """Leave-one-out (留一法, 西瓜书 §2.2.2): k-fold with k = m, one test sample per split.
+
+    It is unaffected by random partitioning (there is only one way to split) and its training sets are
+    almost the whole data set, but it costs m fits.
+
+    Example
+    -------
+    >>> [test.tolist() for _, test in LeaveOneOut().split(np.zeros(3))]
+    [[0], [1], [2]]
+    """
+
+    def split(self, X, y=None, groups=None):
+        m = self._prepare(X, y)
+        if m < 2:
+            raise ValueError(f"X has {m} sample; leave-one-out needs at least 2")
+        idx = np.arange(m)
+        for i in range(m):
+            yield np.delete(idx, i), idx[i : i + 1]
+
+    def get_n_splits(self, X=None, y=None, groups=None) -> int:
+        if X is None:
+            raise ValueError("X is needed: leave-one-out makes one split per sample")
+        return _check_X(X)
+
+
+class Bootstrap(_Splitter):
+    """Bootstrap with out-of-bag testing (自助法, 西瓜书 §2.2.3, 式(2.1)).
+
+    Training set: m draws with replacement from the m samples (indices may repeat). Test set: the
+    samples never drawn, on average a fraction (1 - 1/m)^m -> 1/e ≈ 36.8 % of the data (包外估计).
+    In the rare draw where every sample is picked (probability m!/m^m), the draw is repeated so the
+    test set is never empty.
+
+    Example
+    -------
+    >>> train, test = next(Bootstrap(random_state=0).split(np.zeros(1000)))
+    >>> len(train), 300 < len(test) < 440
+    (1000, True)
+    """
+
+    _params = ("n_repeats", "random_state")
+
+    def __init__(self, n_repeats=1, *, random_state=None):
+        self.n_repeats = check_positive_int(n_repeats, "n_repeats")
+        self.random_state = random_state
+        check_random_state(random_state)
+
+    def draws(self, X, y=None) -> np.ndarray:
+        """Integer array of shape (n_repeats, m): the training indices of every repeat, sorted."""
+        m = self._prepare(X, y)
+        if m < 2:
+            raise ValueError(f"X has {m} sample; the bootstrap needs at least 2 to leave any out of the bag")
+        rng = check_random_state(self.random_state)
+        draws = rng.integers(0, m, size=(self.n_repeats, m))
+        for r in range(self.n_repeats):
+            while np.unique(draws[r]).size == m:  # no out-of-bag sample: draw again
+                draws[r] = rng.integers(0, m, size=m)
+        draws.sort(axis=1)
+        return draws
+
+    def split(self, X, y=None, groups=None):
+        m = num_samples(X, "X")
+        for train in self.draws(X, y):
+            in_bag = np.zeros(m, dtype=bool)
+            in_bag[train] = True
+            yield train, np.flatnonzero(~in_bag)
+
+    def get_n_splits(self, X=None, y=None, groups=None) -> int:
+        return self.n_repeats
+
+
+def out_of_bag_fraction(m) -> float:
+    """Probability that a given sample is never drawn in m bootstrap draws: (1 - 1/m)^m (式(2.1)).
+
+    Tends to 1/e ≈ 0.368 as m grows.
+
+    >>> round(out_of_bag_fraction(10), 4)
+    0.3487
+    """
+    m = check_positive_int(m, "m")
+    return float(np.exp(m * np.log1p(-1.0 / m))) if m > 1 else 0.0

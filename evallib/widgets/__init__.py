@@ -1,0 +1,11 @@
+"""Explorers: ipywidgets whose controls drive a figure. Each is an :class:`Explorer` wrapping a pure
+function from evallib that is tested without a browser."""
+from ._base import Explorer, slider
+from .evaluation import *  # noqa: F401,F403  (chapters 01–02)
+from .curves import *  # noqa: F401,F403  (chapters 05–06)
+from .compare import *  # noqa: F401,F403  (chapters 08–09)
+from .biasvar import *  # noqa: F401,F403  (chapter 10)
+from .roofline import *  # noqa: F401,F403  (chapter 11)
+from . import evaluation as _e, curves as _c, compare as _k, biasvar as _b, roofline as _r
+
+__all__ = ["Explorer", "slider", *_e.__all__, *_c.__all__, *_k.__all__, *_b.__all__, *_r.__all__]

@@ -1,0 +1,3 @@
+"""Explorers for evallib.roofline (filled by its issue)."""
+
+__all__: list[str] = []
