@@ -4,6 +4,8 @@ Taught in ``notebooks/02_evaluation_methods.ipynb``.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import numpy as np
 from joblib import Parallel, delayed
 from sklearn.base import clone
@@ -11,7 +13,7 @@ from sklearn.base import clone
 from ._validation import check_consistent_length, num_samples
 from .metrics import error_rate
 
-__all__ = ["evaluate"]
+__all__ = ["evaluate", "cross_validation", "CVResult", "complexity_curve", "ComplexityCurve"]
 
 _RESPONSES = ("predict", "predict_proba", "decision_function")
 
@@ -93,3 +95,121 @@ def evaluate(model, X, y, splitter, metric=error_rate, *, response="predict", n_
         delayed(_fit_and_score)(model, X, y, train, test, metric, response) for train, test in splits
     )
     return np.asarray(scores, dtype=float)
+
+
+@dataclass(frozen=True)
+class CVResult:
+    """Scores of p-times k-fold cross-validation (西瓜书 §2.2.2), with the summaries the book reports.
+
+    Fields: ``scores`` (p × k, one per fold), ``mean`` (the estimate: mean over all p·k folds),
+    ``repeat_means`` (one k-fold estimate per repeat), ``repeat_std`` (spread of those estimates, ddof=1;
+    0 for p = 1), ``fold_std`` (spread of single-fold scores, ddof=1) and ``n_fits`` (= p·k).
+    """
+
+    scores: np.ndarray
+    mean: float
+    repeat_means: np.ndarray
+    repeat_std: float
+    fold_std: float
+    n_fits: int
+
+    def __repr__(self) -> str:
+        p, k = self.scores.shape
+        return (
+            f"CVResult(p={p}, k={k}, mean={self.mean:.4f}, repeat_std={self.repeat_std:.4f}, "
+            f"fold_std={self.fold_std:.4f}, n_fits={self.n_fits})"
+        )
+
+
+def cross_validation(model, X, y, *, n_splits=10, n_repeats=1, stratify=True, metric=error_rate,
+                     response="predict", random_state=None, n_jobs=None) -> CVResult:
+    """p-times k-fold cross-validation ("p 次 k 折交叉验证") summarised as a :class:`CVResult`.
+
+    The estimate is the mean of all p·k fold scores (西瓜书 §2.2.2); ``repeat_std`` shows how much a
+    single k-fold estimate moves when the data are re-partitioned.
+
+    >>> from sklearn.dummy import DummyClassifier
+    >>> X, y = np.zeros((20, 1)), np.repeat([0, 1], 10)
+    >>> cross_validation(DummyClassifier(), X, y, n_splits=5, random_state=0).mean
+    0.5
+    """
+    from .splits import KFold
+
+    splitter = KFold(n_splits, n_repeats=n_repeats, stratify=stratify, random_state=random_state)
+    scores = evaluate(model, X, y, splitter, metric, response=response, n_jobs=n_jobs)
+    scores = scores.reshape(splitter.n_repeats, splitter.n_splits)
+    repeat_means = scores.mean(axis=1)
+    return CVResult(
+        scores=scores,
+        mean=float(scores.mean()),
+        repeat_means=repeat_means,
+        repeat_std=float(repeat_means.std(ddof=1)) if len(repeat_means) > 1 else 0.0,
+        fold_std=float(scores.std(ddof=1)) if scores.size > 1 else 0.0,
+        n_fits=int(scores.size),
+    )
+
+
+@dataclass(frozen=True)
+class ComplexityCurve:
+    """Training and test scores of a model as one parameter (its complexity) varies.
+
+    ``train`` and ``test`` have shape (len(values), n_splits); ``train_mean``/``test_mean`` average the splits.
+    """
+
+    param_name: str
+    values: tuple
+    train: np.ndarray
+    test: np.ndarray
+
+    @property
+    def train_mean(self) -> np.ndarray:
+        return self.train.mean(axis=1)
+
+    @property
+    def test_mean(self) -> np.ndarray:
+        return self.test.mean(axis=1)
+
+    def __repr__(self) -> str:
+        return (f"ComplexityCurve({self.param_name}: {len(self.values)} values × {self.train.shape[1]} splits, "
+                f"best test at {self.param_name}={self.values[int(np.argmin(self.test_mean))]!r})")
+
+
+def _fit_train_test(model, X, y, train, test, metric):
+    est = clone(model).fit(_take(X, train), _take(y, train))
+    return (metric(_take(y, train), est.predict(_take(X, train))),
+            metric(_take(y, test), est.predict(_take(X, test))))
+
+
+def complexity_curve(model, param_name, values, X, y, splitter, metric=error_rate, *, n_jobs=None) -> ComplexityCurve:
+    """Training vs test error for each value of one parameter: over- and under-fitting (西瓜书 §2.1).
+
+    For every value, ``model`` with ``param_name=value`` is cloned, fitted on each training split and scored
+    on both the training part (training error, 训练误差) and the test part (an estimate of the generalisation
+    error, 泛化误差). Lower-is-better metrics (the default error rate) make the classic picture: the
+    training error keeps falling with complexity while the test error turns up again.
+
+    >>> from sklearn.tree import DecisionTreeClassifier
+    >>> from evallib.splits import HoldOut
+    >>> X, y = np.arange(40.0).reshape(-1, 1), np.tile([0, 1], 20)
+    >>> c = complexity_curve(DecisionTreeClassifier(random_state=0), "max_depth", [1, 20], X, y, HoldOut(random_state=0))
+    >>> c.train_mean.tolist()
+    [0.4444444444444444, 0.0]
+    """
+    if not isinstance(param_name, str) or param_name not in model.get_params():
+        raise ValueError(f"param_name must be a parameter of {type(model).__name__}, got {param_name!r}")
+    values = tuple(values)
+    if not values:
+        raise ValueError("values is empty: give at least one parameter value")
+    m = check_consistent_length(X=X, y=y)
+    if m == 0:
+        raise ValueError("X is empty: a data set with at least one sample is needed")
+    X = X if hasattr(X, "iloc") else np.asarray(X)
+    y = y if hasattr(y, "iloc") else np.asarray(y)
+    splits = list(splitter.split(X, y))
+    jobs = [(v, tr, te) for v in values for tr, te in splits]
+    out = Parallel(n_jobs=n_jobs)(
+        delayed(_fit_train_test)(clone(model).set_params(**{param_name: v}), X, y, tr, te, metric)
+        for v, tr, te in jobs
+    )
+    arr = np.asarray(out, dtype=float).reshape(len(values), len(splits), 2)
+    return ComplexityCurve(param_name, values, arr[:, :, 0], arr[:, :, 1])

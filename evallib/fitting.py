@@ -5,12 +5,15 @@ conditioned up to degree 20 (raw powers x^d are not). The fitted function is the
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import numpy as np
 from sklearn.base import BaseEstimator, RegressorMixin
 
-from ._validation import as_finite_array, check_positive_int
+from ._validation import as_finite_array, check_positive_int, check_random_state
 
-__all__ = ["polynomial_design", "PolynomialRegression", "polynomial_errors"]
+__all__ = ["polynomial_design", "PolynomialRegression", "polynomial_experiment",
+           "PolynomialExperiment"]
 
 
 def _domain(domain):
@@ -85,26 +88,67 @@ class PolynomialRegression(RegressorMixin, BaseEstimator):
         return polynomial_design(X[:, 0], self.degree, self.domain_) @ self.coef_
 
 
-def polynomial_errors(x_train, y_train, x_test, y_test, degrees, domain=(0.0, 1.0)):
-    """Training and test mean squared error of least-squares polynomials of each degree.
+@dataclass(frozen=True)
+class PolynomialExperiment:
+    """One draw of noisy sine data and the least-squares polynomial of every degree 0..max_degree.
 
-    Returns ``(train_mse, test_mse)``, arrays of len(degrees). The training error falls with the degree;
-    the test error falls, then rises once the polynomial starts to fit the noise (过拟合).
+    ``curves[d]`` is the degree-d fit evaluated on ``grid``; ``train_mse[d]`` / ``test_mse[d]`` its errors
+    on the training sample and on a large independent test sample (a stand-in for the generalisation error).
     """
-    x_train, y_train = as_finite_array(x_train, "x_train", ndim=None).ravel(), as_finite_array(y_train, "y_train")
-    x_test, y_test = as_finite_array(x_test, "x_test", ndim=None).ravel(), as_finite_array(y_test, "y_test")
-    if len(x_train) != len(y_train):
-        raise ValueError(f"length mismatch: x_train has {len(x_train)}, y_train has {len(y_train)}")
-    if len(x_test) != len(y_test):
-        raise ValueError(f"length mismatch: x_test has {len(x_test)}, y_test has {len(y_test)}")
-    degrees = [check_positive_int(d, "degrees", minimum=0) for d in np.atleast_1d(degrees).tolist()]
-    if not degrees:
-        raise ValueError("degrees is empty")
-    A_tr = polynomial_design(x_train, max(degrees), domain)
-    A_te = polynomial_design(x_test, max(degrees), domain)
-    train, test = [], []
-    for d in degrees:  # a loop over at most ~20 degrees, not over samples
-        coef = np.linalg.lstsq(A_tr[:, : d + 1], y_train, rcond=None)[0]
-        train.append(np.mean((A_tr[:, : d + 1] @ coef - y_train) ** 2))
-        test.append(np.mean((A_te[:, : d + 1] @ coef - y_test) ** 2))
-    return np.array(train), np.array(test)
+
+    x_train: np.ndarray
+    y_train: np.ndarray
+    x_test: np.ndarray
+    y_test: np.ndarray
+    grid: np.ndarray
+    truth: np.ndarray
+    degrees: np.ndarray
+    curves: np.ndarray
+    train_mse: np.ndarray
+    test_mse: np.ndarray
+    noise_std: float
+
+    @property
+    def best_degree(self) -> int:
+        return int(self.degrees[np.argmin(self.test_mse)])
+
+    def __repr__(self) -> str:
+        return (f"PolynomialExperiment(n_train={len(self.x_train)}, noise_std={self.noise_std}, "
+                f"degrees=0..{int(self.degrees[-1])}, best_degree={self.best_degree})")
+
+
+def polynomial_experiment(n_train=20, *, noise_std=0.25, max_degree=15, n_test=1000, n_grid=200,
+                          random_state=None) -> PolynomialExperiment:
+    """Fit polynomials of degree 0..max_degree to ``n_train`` noisy samples of sin(2πx) (西瓜书 §2.1).
+
+    Low degrees under-fit (欠拟合: both errors high); high degrees over-fit (过拟合: the training error
+    keeps falling while the test error rises). The test error never goes below ``noise_std**2`` on average.
+
+    >>> e = polynomial_experiment(20, noise_std=0.2, random_state=0)
+    >>> bool(e.train_mse[15] < e.train_mse[3] and e.test_mse[3] < e.test_mse[0])
+    True
+    """
+    from .data import make_sine
+
+    n_train = check_positive_int(n_train, "n_train", minimum=2)
+    max_degree = check_positive_int(max_degree, "max_degree", minimum=0)
+    n_test = check_positive_int(n_test, "n_test")
+    n_grid = check_positive_int(n_grid, "n_grid", minimum=2)
+    rng = check_random_state(random_state)
+    X_tr, y_tr = make_sine(n_train, noise_std=noise_std, random_state=rng)
+    X_te, y_te = make_sine(n_test, noise_std=noise_std, random_state=rng)
+    grid = np.linspace(0.0, 1.0, n_grid)
+    A_tr = polynomial_design(X_tr[:, 0], max_degree)
+    A_te = polynomial_design(X_te[:, 0], max_degree)
+    A_gr = polynomial_design(grid, max_degree)
+    degrees = np.arange(max_degree + 1)
+    curves = np.empty((max_degree + 1, n_grid))
+    train_mse = np.empty(max_degree + 1)
+    test_mse = np.empty(max_degree + 1)
+    for d in degrees:  # one small least-squares problem per degree
+        coef = np.linalg.lstsq(A_tr[:, : d + 1], y_tr, rcond=None)[0]
+        curves[d] = A_gr[:, : d + 1] @ coef
+        train_mse[d] = np.mean((A_tr[:, : d + 1] @ coef - y_tr) ** 2)
+        test_mse[d] = np.mean((A_te[:, : d + 1] @ coef - y_te) ** 2)
+    return PolynomialExperiment(X_tr[:, 0], y_tr, X_te[:, 0], y_te, grid, np.sin(2 * np.pi * grid), degrees,
+                                curves, train_mse, test_mse, float(noise_std))

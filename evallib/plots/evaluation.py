@@ -1,1 +1,154 @@
-__all__: list[str] = []
+"""Figures for chapters 01–02: the watermelon data, fitted curves, training vs test error, how
+splitters partition the data, and how estimates spread."""
+from __future__ import annotations
+
+import numpy as np
+from matplotlib.colors import ListedColormap
+from matplotlib.patches import Patch
+
+from ._base import COLORS, get_ax
+
+__all__ = [
+    "plot_watermelon", "plot_polynomial_fit", "plot_train_test_curve", "plot_splits",
+    "plot_estimate_spread", "plot_oob_fraction", "plot_cv_repeats",
+]
+
+
+def plot_watermelon(data=None, *, ax=None, annotate=True):
+    """Scatter of the watermelon data 3.0α: density vs sugar, good melons ● and bad ones ×."""
+    from ..data import load_watermelon
+
+    ax = get_ax(ax)
+    d = data if data is not None else load_watermelon()
+    for label, marker, color, name in ((1, "o", COLORS["green"], "good (1)"), (0, "x", COLORS["red"], "bad (0)")):
+        sel = d.y == label
+        ax.scatter(d.X[sel, 0], d.X[sel, 1], marker=marker, color=color, label=name, s=40)
+    if annotate:
+        for i, (x0, x1) in enumerate(d.X, start=1):
+            ax.annotate(str(i), (x0, x1), textcoords="offset points", xytext=(4, 3), fontsize=7, color=COLORS["grey"])
+    ax.set(xlabel=d.feature_names[0], ylabel=d.feature_names[1], title="Watermelon data set 3.0α")
+    ax.legend(loc="upper left")
+    return ax
+
+
+def plot_polynomial_fit(experiment, degree, *, ax=None, ylim=(-2.0, 2.0)):
+    """Training points, the true curve sin(2πx) and the degree-``degree`` fit of a PolynomialExperiment."""
+    ax = get_ax(ax)
+    e = experiment
+    if not 0 <= degree <= int(e.degrees[-1]):
+        raise ValueError(f"degree must lie in 0..{int(e.degrees[-1])}, got {degree}")
+    ax.plot(e.grid, e.truth, color=COLORS["grey"], ls="--", label="true f(x) = sin(2πx)")
+    ax.plot(e.grid, np.clip(e.curves[degree], *ylim), color=COLORS["blue"], label=f"degree {degree} fit")
+    ax.scatter(e.x_train, e.y_train, color=COLORS["orange"], zorder=3, s=25, label="training samples")
+    ax.set(xlim=(0, 1), ylim=ylim, xlabel="x", ylabel="y",
+           title=f"degree {degree}: train MSE {e.train_mse[degree]:.3f}, test MSE {e.test_mse[degree]:.3f}")
+    ax.legend(loc="lower left")
+    return ax
+
+
+def plot_train_test_curve(values, train, test, *, ax=None, mark=None, xlabel="model complexity",
+                          ylabel="error", logy=False, floor=None):
+    """Training and test error against complexity. 2-D inputs (values × splits) show mean ± 1 std bands."""
+    ax = get_ax(ax)
+    values = np.asarray(values)
+    for arr, color, name in ((train, COLORS["blue"], "training error"), (test, COLORS["red"], "test error")):
+        arr = np.asarray(arr, dtype=float)
+        if arr.shape[0] != len(values):
+            raise ValueError(f"train/test must have one row per value: {arr.shape[0]} rows for {len(values)} values")
+        mean = arr.mean(axis=1) if arr.ndim == 2 else arr
+        ax.plot(values, mean, "o-", color=color, label=name, ms=4)
+        if arr.ndim == 2 and arr.shape[1] > 1:
+            sd = arr.std(axis=1, ddof=1)
+            ax.fill_between(values, mean - sd, mean + sd, color=color, alpha=0.15, lw=0)
+    if floor is not None:
+        ax.axhline(floor, color=COLORS["grey"], ls=":", label="noise level")
+    if mark is not None:
+        ax.axvline(mark, color=COLORS["black"], lw=1, alpha=0.6)
+    if logy:
+        ax.set_yscale("log")
+    ax.set(xlabel=xlabel, ylabel=ylabel)
+    ax.legend()
+    return ax
+
+
+def plot_splits(splitter, X, y=None, *, ax=None, max_splits=12):
+    """The mglearn-style picture of a splitter: one row per split, one column per sample
+    (dark = test, light = train; for the bootstrap, shade = how often a sample was drawn). A last row
+    shows the class of each sample when ``y`` is given."""
+    ax = get_ax(ax)
+    splits = []
+    for i, (train, test) in enumerate(splitter.split(X, y)):
+        if i == max_splits:
+            break
+        splits.append((train, test))
+    m = len(X)
+    # 0: unused, 1-3: in the training set once, twice, 3+ times (bootstrap), 4: test
+    cat = np.zeros((len(splits), m), dtype=int)
+    for r, (train, test) in enumerate(splits):
+        cat[r] = np.minimum(np.bincount(train, minlength=m), 3)
+        cat[r, test] = 4
+    cmap = ListedColormap(["white", "#9cc7e8", "#5a9fd4", "#2a6fb0", COLORS["red"]])
+    ax.imshow(cat, aspect="auto", cmap=cmap, vmin=0, vmax=4, interpolation="nearest")
+    handles = [Patch(color=COLORS["red"], label="test"), Patch(color="#9cc7e8", label="train")]
+    if y is not None:
+        y = np.asarray(y)
+        classes, codes = np.unique(y, return_inverse=True)
+        ax.scatter(np.arange(m), np.full(m, len(splits) + 0.2), c=[COLORS["green"] if c else COLORS["orange"]
+                   for c in codes.ravel() % 2], marker="s", s=max(2, 300 / m), clip_on=False)
+        ax.set_ylim(len(splits) + 0.7, -0.5)
+        handles.append(Patch(color=COLORS["orange"], label=f"class {classes[0]}"))
+        if len(classes) > 1:
+            handles.append(Patch(color=COLORS["green"], label=f"class {classes[1]}"))
+    ax.set(xlabel="sample index", ylabel="split", title=type(splitter).__name__)
+    ax.set_yticks(range(len(splits)))
+    ax.set_yticklabels([str(i + 1) for i in range(len(splits))])
+    ax.grid(False)
+    ax.legend(handles=handles, loc="upper left", bbox_to_anchor=(1.0, 1.0))
+    return ax
+
+
+def plot_estimate_spread(test_sizes, scores, *, ax=None, ylabel="estimated error"):
+    """Hold-out estimates per test-set fraction: one box per fraction (scores: fractions × repeats)."""
+    ax = get_ax(ax)
+    scores = np.asarray(scores, dtype=float)
+    test_sizes = np.asarray(test_sizes, dtype=float)
+    if scores.ndim != 2 or scores.shape[0] != len(test_sizes):
+        raise ValueError(f"scores must have shape (len(test_sizes), n_repeats), got {scores.shape}")
+    ax.boxplot(scores.T, positions=test_sizes, widths=0.05, showfliers=False, manage_ticks=False)
+    ax.plot(test_sizes, scores.mean(axis=1), "o-", color=COLORS["red"], label="mean of the repeats")
+    ax.set(xlabel="fraction of the data used for testing", ylabel=ylabel, xlim=(0, 1))
+    ax.legend()
+    return ax
+
+
+def plot_oob_fraction(ms, *, simulated=None, ax=None):
+    """(1 - 1/m)^m against m on a log axis with its limit 1/e; optional simulated fractions as dots."""
+    from ..splits import out_of_bag_fraction
+
+    ax = get_ax(ax)
+    ms = np.asarray(ms)
+    ax.plot(ms, [out_of_bag_fraction(int(m)) for m in ms], "-", color=COLORS["blue"], label="(1 - 1/m)^m")
+    ax.axhline(np.exp(-1), color=COLORS["grey"], ls="--", label="1/e ≈ 0.368")
+    if simulated is not None:
+        ax.plot(ms, simulated, "o", color=COLORS["orange"], label="simulated out-of-bag fraction")
+    ax.set_xscale("log")
+    ax.set(xlabel="m (data set size)", ylabel="fraction never drawn", ylim=(0, 0.4))
+    ax.legend(loc="lower right")
+    return ax
+
+
+def plot_cv_repeats(result, *, ax=None, ylabel="error", ylim=None):
+    """p-times k-fold CV: each fold's score (grey), each repeat's k-fold estimate (blue), the overall mean."""
+    ax = get_ax(ax)
+    p, k = result.scores.shape
+    reps = np.repeat(np.arange(1, p + 1), k)
+    jitter = (np.tile(np.arange(k), p) - (k - 1) / 2) / max(k, 1) * 0.5
+    ax.scatter(reps + jitter, result.scores.ravel(), s=8, color=COLORS["grey"], alpha=0.6, label="single fold")
+    ax.plot(np.arange(1, p + 1), result.repeat_means, "o", color=COLORS["blue"], ms=7, label="k-fold estimate")
+    ax.axhline(result.mean, color=COLORS["red"], lw=1.2, label=f"mean of all {p * k} folds")
+    ax.set(xlabel="repeat", ylabel=ylabel, xlim=(0.4, p + 0.6), title=f"{p} × {k}-fold: {p * k} fits")
+    if ylim is not None:
+        ax.set_ylim(*ylim)
+    ax.set_xticks(range(1, p + 1))
+    ax.legend(loc="upper left", bbox_to_anchor=(1.0, 1.0))
+    return ax

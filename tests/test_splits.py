@@ -1,0 +1,241 @@
+"""evallib.splits: partitions, sizes, stratification, reproducibility, scikit-learn interoperability."""
+import math
+from itertools import combinations
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from sklearn.model_selection import LeaveOneOut as SkLOO
+from sklearn.model_selection import cross_val_score
+from sklearn.naive_bayes import GaussianNB
+
+import evallib as el
+from evallib.splits import Bootstrap, HoldOut, KFold, LeaveOneOut, out_of_bag_fraction
+
+
+def labels(counts):
+    return np.repeat(np.arange(len(counts)), counts)
+
+
+# ---------------------------------------------------------------- k-fold
+@settings(max_examples=60, deadline=None)
+@given(counts=st.lists(st.integers(1, 40), min_size=1, max_size=4), k=st.integers(2, 12),
+       seed=st.integers(0, 10_000), stratify=st.booleans(), p=st.integers(1, 3))
+def test_kfold_partitions_and_balances(counts, k, seed, stratify, p):
+    y = labels(counts)
+    m = len(y)
+    if k > m:
+        with pytest.raises(ValueError, match="n_splits"):
+            list(KFold(k, random_state=seed).split(np.zeros(m), y))
+        return
+    splits = list(KFold(k, n_repeats=p, stratify=stratify, random_state=seed).split(np.zeros(m), y))
+    assert len(splits) == k * p
+    for r in range(p):
+        rep = splits[r * k:(r + 1) * k]
+        tests = np.concatenate([te for _, te in rep])
+        # every sample in exactly one test fold per repeat
+        assert np.array_equal(np.sort(tests), np.arange(m))
+        for train, test in rep:
+            assert np.array_equal(np.sort(np.concatenate([train, test])), np.arange(m))
+            assert np.intersect1d(train, test).size == 0
+        sizes = [len(te) for _, te in rep]
+        assert max(sizes) - min(sizes) <= 1
+        if stratify:
+            per_class = np.array([np.bincount(y[te], minlength=len(counts)) for _, te in rep])
+            assert (per_class.max(axis=0) - per_class.min(axis=0) <= 1).all()
+
+
+def test_kfold_sizes_match_sklearn_unstratified_unshuffled():
+    from sklearn.model_selection import KFold as SkKFold
+
+    X = np.zeros(23)
+    ours = [te.tolist() for _, te in KFold(5, stratify=False, shuffle=False).split(X)]
+    theirs = [te.tolist() for _, te in SkKFold(5).split(X)]
+    assert ours == theirs
+
+
+def test_kfold_reproducible_and_seed_sensitive():
+    X, y = np.zeros(50), labels([20, 30])
+    a = [te.tolist() for _, te in KFold(5, random_state=3).split(X, y)]
+    b = [te.tolist() for _, te in KFold(5, random_state=3).split(X, y)]
+    c = [te.tolist() for _, te in KFold(5, random_state=4).split(X, y)]
+    assert a == b and a != c
+    # a Generator is consumed: two calls give different folds, a fresh one with the same seed the same
+    g = np.random.default_rng(3)
+    assert KFold(5, random_state=g).fold_ids(X, y).tolist() != KFold(5, random_state=g).fold_ids(X, y).tolist()
+
+
+def test_kfold_repeats_differ():
+    ids = KFold(5, n_repeats=3, random_state=0).fold_ids(np.zeros(40), labels([20, 20]))
+    assert ids.shape == (3, 40)
+    assert not np.array_equal(ids[0], ids[1])
+
+
+def test_kfold_continuous_target_is_not_stratified_but_partitions():
+    y = np.linspace(0, 1, 30) + 0.001
+    splits = list(KFold(3, random_state=0).split(np.zeros(30), y))
+    assert sorted(np.concatenate([te for _, te in splits]).tolist()) == list(range(30))
+
+
+def test_kfold_get_n_splits_and_repr():
+    kf = KFold(10, n_repeats=5)
+    assert kf.get_n_splits() == 50
+    assert repr(kf).startswith("KFold(n_splits=10, n_repeats=5")
+
+
+def test_kfold_works_as_sklearn_cv():
+    X, y = el.data.load_bundled("breast_cancer")
+    kf = KFold(5, n_repeats=2, random_state=0)
+    sk = cross_val_score(GaussianNB(), X, y, cv=kf, scoring="accuracy")
+    ours = 1 - el.evaluation.evaluate(GaussianNB(), X, y, kf)
+    np.testing.assert_allclose(sk, ours, rtol=0, atol=1e-15)
+    assert len(sk) == 10
+
+
+# ---------------------------------------------------------------- hold-out
+@settings(max_examples=60, deadline=None)
+@given(counts=st.lists(st.integers(2, 60), min_size=2, max_size=4), frac=st.floats(0.05, 0.95),
+       seed=st.integers(0, 10_000))
+def test_holdout_stratified_proportions(counts, frac, seed):
+    y = labels(counts)
+    m = len(y)
+    n_test = math.ceil(frac * m)
+    if not 1 <= n_test <= m - 1:
+        return
+    train, test = next(HoldOut(frac, random_state=seed).split(np.zeros(m), y))
+    assert len(test) == n_test and len(train) == m - n_test
+    assert np.array_equal(np.sort(np.concatenate([train, test])), np.arange(m))
+    # each class's test count is its proportional share, rounded to a neighbouring integer
+    share = n_test * np.array(counts) / m
+    got = np.bincount(y[test], minlength=len(counts))
+    assert (np.abs(got - share) < 1).all()
+
+
+def test_holdout_book_example_sizes():
+    # 1000 samples, 500 + 500: 70/30 stratified -> 350/350 train, 150/150 test (西瓜书 §2.2.1)
+    y = labels([500, 500])
+    train, test = next(HoldOut(0.3, random_state=0).split(np.zeros(1000), y))
+    assert np.bincount(y[test]).tolist() == [150, 150]
+    assert np.bincount(y[train]).tolist() == [350, 350]
+
+
+def test_holdout_repeats_differ_and_reproduce():
+    y = labels([30, 30])
+    a = HoldOut(0.3, n_repeats=4, random_state=1).test_masks(np.zeros(60), y)
+    b = HoldOut(0.3, n_repeats=4, random_state=1).test_masks(np.zeros(60), y)
+    assert np.array_equal(a, b)
+    assert len({tuple(r) for r in a}) == 4
+    assert HoldOut(n_repeats=4).get_n_splits() == 4
+
+
+def test_holdout_integer_test_size_and_unstratified():
+    train, test = next(HoldOut(5, stratify=False, random_state=0).split(np.zeros(12)))
+    assert len(test) == 5 and len(train) == 7
+
+
+def test_holdout_stratified_test_sets_are_uniform_within_class():
+    # each of the 10 samples of class 0 should be in the test set about 30 % of the time
+    y = labels([10, 10])
+    masks = HoldOut(0.3, n_repeats=4000, random_state=0).test_masks(np.zeros(20), y)
+    freq = masks.mean(axis=0)
+    assert np.all(np.abs(freq - 0.3) < 0.035)
+
+
+# ---------------------------------------------------------------- leave-one-out
+def test_loo_matches_sklearn_and_kfold_with_k_equal_m():
+    X = np.zeros((7, 2))
+    ours = [(tr.tolist(), te.tolist()) for tr, te in LeaveOneOut().split(X)]
+    theirs = [(tr.tolist(), te.tolist()) for tr, te in SkLOO().split(X)]
+    assert ours == theirs
+    assert LeaveOneOut().get_n_splits(X) == 7
+    k_eq_m = sorted(te.tolist() for _, te in KFold(7, stratify=False).split(X))
+    assert k_eq_m == [[i] for i in range(7)]
+
+
+# ---------------------------------------------------------------- bootstrap
+def test_bootstrap_train_is_m_draws_and_test_is_out_of_bag():
+    m = 200
+    for train, test in Bootstrap(5, random_state=0).split(np.zeros(m)):
+        assert len(train) == m
+        assert np.intersect1d(train, test).size == 0
+        assert np.array_equal(np.union1d(train, test), np.arange(m))
+
+
+def test_bootstrap_oob_fraction_converges_to_formula():
+    m = 50
+    draws = Bootstrap(4000, random_state=1).draws(np.zeros(m))
+    oob = np.mean([m - np.unique(d).size for d in draws]) / m
+    # the expected out-of-bag fraction is exactly (1 - 1/m)^m; Monte Carlo error here is ~0.001
+    assert abs(oob - (1 - 1 / m) ** m) < 0.004
+
+
+def test_out_of_bag_fraction_formula_and_limit():
+    assert out_of_bag_fraction(1) == 0.0
+    assert out_of_bag_fraction(2) == pytest.approx(0.25, abs=1e-15)
+    assert out_of_bag_fraction(10) == pytest.approx(0.9 ** 10, rel=1e-14)
+    assert out_of_bag_fraction(10**9) == pytest.approx(math.exp(-1), rel=1e-8)
+    values = [out_of_bag_fraction(m) for m in (2, 5, 10, 100, 1000)]
+    assert values == sorted(values)  # increases towards 1/e
+
+
+def test_bootstrap_never_returns_empty_test_set():
+    # m = 2: both samples drawn with probability 1/2; the splitter must redraw
+    for _, test in Bootstrap(200, random_state=0).split(np.zeros(2)):
+        assert len(test) >= 1
+
+
+# ---------------------------------------------------------------- bad input
+@pytest.mark.parametrize("make, exc, match", [
+    (lambda: KFold(1), ValueError, "n_splits"),
+    (lambda: KFold(2.5), TypeError, "n_splits"),
+    (lambda: KFold(5, n_repeats=0), ValueError, "n_repeats"),
+    (lambda: KFold(5, n_repeats=2, shuffle=False), ValueError, "shuffle"),
+    (lambda: HoldOut(0.0), ValueError, "test_size"),
+    (lambda: HoldOut(1.0), ValueError, "test_size"),
+    (lambda: HoldOut(-3), ValueError, "test_size"),
+    (lambda: HoldOut("0.3"), TypeError, "test_size"),
+    (lambda: HoldOut(0.3, n_repeats=0), ValueError, "n_repeats"),
+    (lambda: Bootstrap(0), ValueError, "n_repeats"),
+    (lambda: KFold(5, random_state="seed"), TypeError, "random_state"),
+    (lambda: KFold(5, random_state=-1), ValueError, "random_state"),
+])
+def test_bad_constructor_arguments(make, exc, match):
+    with pytest.raises(exc, match=match):
+        make()
+
+
+@pytest.mark.parametrize("splitter", [KFold(3), HoldOut(0.3), LeaveOneOut(), Bootstrap()])
+def test_bad_data(splitter):
+    with pytest.raises(ValueError, match="empty"):
+        list(splitter.split(np.zeros((0, 2))))
+    with pytest.raises(ValueError, match="length mismatch"):
+        list(splitter.split(np.zeros(10), np.zeros(9)))
+
+
+def test_k_larger_than_m_and_tiny_sets():
+    with pytest.raises(ValueError, match="n_splits=11 is larger than the number of samples"):
+        list(KFold(11).split(np.zeros(10)))
+    with pytest.raises(ValueError, match="test_size"):
+        list(HoldOut(0.99).split(np.zeros(10)))  # ceil(9.9) = 10 test samples leave no training set
+    with pytest.raises(ValueError, match="at least 2"):
+        list(LeaveOneOut().split(np.zeros(1)))
+    with pytest.raises(ValueError, match="at least 2"):
+        list(Bootstrap().split(np.zeros(1)))
+    with pytest.raises(ValueError, match="X is needed"):
+        LeaveOneOut().get_n_splits()
+
+
+def test_stratify_rejects_nan_labels():
+    with pytest.raises(ValueError, match="NaN"):
+        list(KFold(2).split(np.zeros(4), [0.0, 1.0, np.nan, 1.0]))
+
+
+def test_all_stratified_splits_count_exercise_2_1():
+    # Exercise 2.1: 1000 samples (500 +, 500 -), 70 % train / 30 % test, stratified:
+    # the number of different test sets is C(500, 150)^2. Check the counting rule by brute force on a small case.
+    y = labels([4, 4])
+    seen = {tuple(np.flatnonzero(mask)) for mask in HoldOut(0.5, n_repeats=3000, random_state=0).test_masks(np.zeros(8), y)}
+    assert len(seen) == math.comb(4, 2) ** 2  # every stratified split appears, no other
+    assert all(sum(i < 4 for i in s) == 2 for s in seen)
+    assert len({c for c in combinations(range(8), 4)}) > len(seen)
