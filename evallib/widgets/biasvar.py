@@ -1,3 +1,82 @@
-"""Explorers for evallib.biasvar (filled by its issue)."""
+"""The bias–variance explorer (偏差与方差, 西瓜书 §2.5; centrepiece of ``notebooks/10_bias_variance.ipynb``).
 
-__all__: list[str] = []
+Sliders for the polynomial degree (model complexity), the noise level, the training-set size and the number
+of simulated data sets drive :func:`bias_variance_view`, a pure function over
+:func:`evallib.biasvar.bias_variance` (vectorised for polynomials: a 200-data-set simulation takes a few ms).
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from ..biasvar import bias_variance
+from ..fitting import PolynomialRegression
+from ..plots.biasvar import plot_decomposition, plot_prediction_fan
+from ..style import new_figure
+from ._base import Explorer, slider
+
+__all__ = ["sine_target", "bias_variance_view", "bias_variance_explorer"]
+
+
+def sine_target(x):
+    """The course's true function f(x) = sin(2πx) (the same curve as :func:`evallib.data.make_sine`)."""
+    return np.sin(2 * np.pi * np.asarray(x, dtype=float))
+
+
+def bias_variance_view(degree, noise_std, n_train, n_datasets, *, target=sine_target, x_range=(0, 1),
+                       random_state=0, n_curves=40):
+    """Text and figure of the explorer for one setting: ``(text, figure, result)``.
+
+    The same ``random_state`` for every setting (common random numbers) means that moving one slider changes
+    only what that slider controls. The figure shows the fan of fitted polynomials and the bars of 式(2.42).
+    """
+    r = bias_variance(PolynomialRegression(degree), target, noise_std=noise_std, n_train=n_train,
+                      n_datasets=n_datasets, x_range=x_range, random_state=random_state)
+    s = r.bias2 + r.variance + r.noise
+    text = (
+        f"degree {degree}, noise_std {r.noise_std:.2f}, {r.n_datasets} data sets of {r.n_train} points\n"
+        f"bias² = {r.bias2:.4f}   variance = {r.variance:.4f}   noise = {r.noise:.4f}\n"
+        f"bias² + variance + noise = {s:.4f}   simulated expected error = {r.expected_error:.4f}\n"
+        f"dominant term: {max(('bias²', r.bias2), ('variance', r.variance), ('noise', r.noise), key=lambda t: t[1])[0]}"
+    )
+    fig, (ax1, ax2) = new_figure(ncols=2, width=9.6, height=3.8)
+    plot_prediction_fan(r, ax1, n_curves=n_curves)
+    ax1.set_title(f"Polynomials of degree {degree} fitted to {r.n_datasets} data sets")
+    plot_decomposition(r, ax2)
+    ax2.set_title("Decomposition, mean over x")
+    return text, fig, r
+
+
+def bias_variance_explorer(*, degree=3, noise_std=0.3, n_train=30, n_datasets=200, max_degree=15,
+                           target=sine_target, x_range=(0, 1), random_state=0):
+    """Explorer with sliders ``degree``, ``noise_std``, ``n_train`` and ``n_datasets`` over :func:`bias_variance_view`.
+
+    >>> ex = bias_variance_explorer(degree=1)
+    >>> ex.set(degree=3); ex.text.splitlines()[0]
+    'degree 3, noise_std 0.30, 200 data sets of 30 points'
+    """
+    if not callable(target):
+        raise TypeError(f"target must be a callable f(x) -> y, got {type(target).__name__}")
+    for name, v in (("degree", degree), ("max_degree", max_degree), ("n_train", n_train), ("n_datasets", n_datasets)):
+        if isinstance(v, bool) or not isinstance(v, (int, np.integer)):
+            raise TypeError(f"{name} must be an int, got {type(v).__name__}")
+    if not 0 <= degree <= max_degree:
+        raise ValueError(f"degree must lie in [0, max_degree={max_degree}], got {degree}")
+    if not 2 <= n_train <= 200:
+        raise ValueError(f"n_train must lie in [2, 200], got {n_train}")
+    if not 2 <= n_datasets <= 1000:
+        raise ValueError(f"n_datasets must lie in [2, 1000], got {n_datasets}")
+    if isinstance(noise_std, bool) or not isinstance(noise_std, (int, float, np.floating)) or not 0 <= noise_std <= 2:
+        raise ValueError(f"noise_std must be a number in [0, 2], got {noise_std!r}")
+    controls = {
+        "degree": slider(int(degree), 0, int(max_degree), 1, "degree (complexity)"),
+        "noise_std": slider(float(noise_std), 0.0, 2.0, 0.05, "noise_std", readout_format=".2f"),
+        "n_train": slider(int(n_train), 2, 200, 1, "training-set size"),
+        "n_datasets": slider(int(n_datasets), 2, 1000, 1, "data sets"),
+    }
+
+    def update(degree, noise_std, n_train, n_datasets):
+        text, fig, _ = bias_variance_view(degree, noise_std, n_train, n_datasets, target=target,
+                                          x_range=x_range, random_state=random_state)
+        return text, fig
+
+    return Explorer("Bias–variance explorer (squared loss, 式(2.42))", controls, update, columns=2)

@@ -1,0 +1,110 @@
+"""The bias–variance explorer, driven without a browser (evallib.widgets.biasvar)."""
+import matplotlib
+
+matplotlib.use("Agg")
+
+import numpy as np
+import pytest
+from matplotlib.figure import Figure
+
+import evallib as el
+from evallib.biasvar import bias_variance
+from evallib.fitting import PolynomialRegression
+from evallib.widgets.biasvar import bias_variance_explorer, bias_variance_view, sine_target
+
+
+def numbers(text):
+    """The four decomposition numbers the explorer prints, parsed from its text."""
+    lines = text.splitlines()
+    b, v, n = (float(p.split("=")[1]) for p in lines[1].split("   "))
+    s, e = (float(p.split("=")[1]) for p in lines[2].split("   "))
+    return b, v, n, s, e
+
+
+def test_sine_target_is_the_course_curve():
+    X, y = el.data.make_sine(20, noise_std=0.0, random_state=0)
+    np.testing.assert_allclose(sine_target(X[:, 0]), y)
+
+
+def test_explorer_has_the_four_sliders_and_shows_the_library_numbers():
+    ex = bias_variance_explorer()
+    assert sorted(ex.controls) == ["degree", "n_datasets", "n_train", "noise_std"]
+    assert isinstance(ex.figure, Figure) and len(ex.figure.axes) == 2
+    r = bias_variance(PolynomialRegression(3), sine_target, noise_std=0.3, n_train=30, n_datasets=200,
+                      random_state=0)
+    b, v, n, s, e = numbers(ex.text)
+    assert (b, v, n, e) == pytest.approx((r.bias2, r.variance, r.noise, r.expected_error), abs=5e-5)
+    assert s == pytest.approx(r.bias2 + r.variance + r.noise, abs=5e-5)
+    # the output area holds exactly the text and one figure (the nbval-safe append pattern)
+    kinds = [o["output_type"] for o in ex.out.outputs]
+    assert kinds == ["stream", "display_data"]
+    assert ex.out.outputs[0]["text"].startswith("degree 3, noise_std 0.30, 200 data sets of 30 points")
+
+
+def test_moving_the_degree_slider_moves_from_bias_to_variance():
+    ex = bias_variance_explorer(degree=1)
+    assert ex.text.endswith("dominant term: bias²")
+    b1, v1, *_ = numbers(ex.text)
+    ex.set(degree=12, n_train=20)
+    assert ex.text.endswith("dominant term: variance")
+    b12, v12, *_ = numbers(ex.text)
+    assert v12 > 100 * v1 and v12 > 5 * b12
+    assert ex.values["degree"] == 12
+
+
+def test_noise_training_size_and_data_set_sliders():
+    ex = bias_variance_explorer(degree=3)
+    ex.set(noise_std=0.0)
+    assert numbers(ex.text)[2] == 0.0
+    _, v_small, *_ = numbers(ex.text)
+    ex.set(n_train=150)
+    _, v_large, *_ = numbers(ex.text)
+    assert v_large < v_small / 3  # more data, less variance
+    ex.set(n_datasets=10)
+    assert "10 data sets of 150 points" in ex.text
+    fan = ex.figure.axes[0]
+    assert fan.get_title() == "Polynomials of degree 3 fitted to 10 data sets"
+    assert len(fan.lines) == 10 + 1 + 1 + 1 + 1  # 10 fitted curves, legend proxy, data, truth, mean
+
+
+def test_view_is_a_pure_function_of_the_controls():
+    t1, f1, r1 = bias_variance_view(5, 0.4, 25, 50)
+    t2, f2, r2 = bias_variance_view(5, 0.4, 25, 50)
+    assert t1 == t2 and f1 is not f2
+    np.testing.assert_array_equal(r1.predictions, r2.predictions)
+    t3, _, _ = bias_variance_view(5, 0.4, 25, 50, random_state=1)
+    assert t3 != t1
+
+
+def test_every_slider_change_redraws_once():
+    ex = bias_variance_explorer()
+    n0 = ex.n_updates
+    ex.set(degree=4, noise_std=0.5)
+    assert ex.n_updates == n0 + 2
+    with pytest.raises(ValueError, match="unknown control"):
+        ex.set(depth=3)
+    assert repr(ex).startswith("Explorer('Bias–variance explorer")
+
+
+@pytest.mark.parametrize("kwargs,exc,match", [
+    (dict(degree=16), ValueError, "degree"),
+    (dict(degree=-1), ValueError, "degree"),
+    (dict(degree=2.0), TypeError, "degree"),
+    (dict(degree=True), TypeError, "degree"),
+    (dict(noise_std=-0.1), ValueError, "noise_std"),
+    (dict(noise_std="0.3"), ValueError, "noise_std"),
+    (dict(n_train=1), ValueError, "n_train"),
+    (dict(n_datasets=1), ValueError, "n_datasets"),
+    (dict(target="sin"), TypeError, "target"),
+    (dict(max_degree=3.5), TypeError, "max_degree"),
+])
+def test_explorer_rejects_bad_arguments(kwargs, exc, match):
+    with pytest.raises(exc, match=match):
+        bias_variance_explorer(**kwargs)
+
+
+def test_view_rejects_bad_arguments_through_the_library():
+    with pytest.raises(ValueError, match="noise_std"):
+        bias_variance_view(3, -1.0, 20, 10)
+    with pytest.raises(ValueError, match="n_datasets"):
+        bias_variance_view(3, 0.3, 20, 1)
