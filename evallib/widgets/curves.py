@@ -1,3 +1,133 @@
-"""Explorers for evallib.curves (filled by its issue)."""
+"""Explorers for evallib.curves: the threshold explorer (notebook 05) and the cost explorer (notebook 06).
 
-__all__: list[str] = []
+Both follow the course's one pattern (:class:`evallib.widgets.Explorer`): the sliders call a pure update
+that uses tested library functions (:func:`evallib.curves.threshold_summary`,
+:func:`evallib.curves.cost_operating_point`) and draws on a figure from :func:`evallib.style.new_figure`.
+"""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+from matplotlib.collections import LineCollection
+
+from .. import curves as _curves
+from ..plots.curves import plot_confusion_matrix
+from ..style import COLORS, new_figure
+from ._base import Explorer, slider
+
+__all__ = ["threshold_explorer", "cost_explorer"]
+
+_PALETTE = [COLORS[c] for c in ("blue", "orange", "green", "red", "purple", "sky")]
+
+
+def threshold_explorer(y_true, scores, *, threshold=None, step=0.01, pos_label=1) -> Explorer:
+    """One slider moves the cut point (predict positive when ``score >= threshold``); the confusion
+    matrix, P, R, F1, TPR and FPR and the marked point on both the ROC and the P-R curve follow it.
+
+    Returns an :class:`Explorer` with the control ``threshold``.
+    """
+    roc = _curves.roc_curve(y_true, scores, pos_label=pos_label)  # validates y_true, scores
+    pr = _curves.pr_curve(y_true, scores, pos_label=pos_label)
+    area = _curves.roc_auc(y_true, scores, pos_label=pos_label)
+    bep = _curves.break_even_point(y_true, scores, pos_label=pos_label)
+    s = np.asarray(scores, dtype=float)
+    if not (isinstance(step, (int, float)) and step > 0 and math.isfinite(step)):
+        raise ValueError(f"step must be a number > 0, got {step!r}")
+    lo = math.floor(s.min() / step) * step
+    hi = math.ceil(s.max() / step) * step + step  # one step above the top score: nothing predicted positive
+    lo, hi = round(lo, 10), round(hi, 10)
+    if threshold is None:
+        threshold = 0.5 if lo <= 0.5 <= hi else round(float(np.median(s)), 10)
+    if not lo <= threshold <= hi:
+        raise ValueError(f"threshold must lie in [{lo}, {hi}] (the score range), got {threshold}")
+
+    def update(threshold):
+        t = _curves.threshold_summary(y_true, scores, threshold, pos_label=pos_label)
+        note = "  (nothing predicted positive: precision taken as 1)" if t.tp + t.fp == 0 else ""
+        text = (
+            f"threshold {t.threshold:.2f}: predict positive when score >= {t.threshold:.2f}\n"
+            f"[[TP, FN], [FP, TN]] = [[{t.tp}, {t.fn}], [{t.fp}, {t.tn}]]\n"
+            f"precision {t.precision:.3f}   recall {t.recall:.3f}   F1 {t.f1:.3f}{note}\n"
+            f"TPR {t.tpr:.3f}   FPR {t.fpr:.3f}   (AUC {area:.3f}, BEP {bep:.3f})"
+        )
+        fig, (a0, a1, a2) = new_figure(ncols=3, width=12.0, height=4.0)
+        plot_confusion_matrix(t.confusion_matrix, ax=a0, title=f"threshold {t.threshold:.2f}")
+        a1.plot(roc[0], roc[1], color=COLORS["blue"], label=f"ROC (AUC = {area:.3f})")
+        a1.plot([0, 1], [0, 1], ls="--", lw=1, color=COLORS["grey"])
+        a1.plot([t.fpr], [t.tpr], "o", ms=9, mfc="white", mew=2, color=COLORS["red"],
+                label=f"FPR {t.fpr:.2f}, TPR {t.tpr:.2f}")
+        a1.set(xlim=(-0.02, 1.02), ylim=(-0.02, 1.02), xlabel="FPR", ylabel="TPR", title="ROC curve")
+        a1.legend(loc="lower right")
+        a2.plot(pr[1], pr[0], color=COLORS["green"], label="P-R curve")
+        a2.plot([0, 1], [0, 1], ls=":", lw=1, color=COLORS["grey"])
+        a2.plot([bep], [bep], "D", color=COLORS["green"], label=f"BEP = {bep:.3f}")
+        a2.plot([t.recall], [t.precision], "o", ms=9, mfc="white", mew=2, color=COLORS["red"],
+                label=f"R {t.recall:.2f}, P {t.precision:.2f}")
+        a2.set(xlim=(-0.02, 1.02), ylim=(-0.02, 1.02), xlabel="recall", ylabel="precision", title="P-R curve")
+        a2.legend(loc="lower left")
+        return text, fig
+
+    controls = {"threshold": slider(float(threshold), lo, hi, step, "threshold", readout_format=".2f")}
+    return Explorer("Threshold explorer: move the cut point", controls, update)
+
+
+def cost_explorer(y_true, scores_by_model, *, p=None, log2_cost_ratio=0.0, pos_label=1) -> Explorer:
+    """Cost ratio and class prior → the best threshold of each model and where it sits on the cost curve.
+
+    ``scores_by_model`` maps a model's name to its scores on the same samples ``y_true``. Controls:
+    ``p`` (prior probability of the positive class, default: its share in ``y_true``) and
+    ``log2_cost_ratio`` = log2(cost_fn / cost_fp) (cost_fp fixed at 1). Left: each model's cost lines
+    and lower envelope with the vertical line at the probability cost x (式(2.24)); right: the ROC
+    curves with the best point of each model and its iso-cost line of slope (1 - x) / x (the duality).
+    """
+    if not isinstance(scores_by_model, dict) or not scores_by_model:
+        raise ValueError("scores_by_model must be a non-empty dict {model name: scores}")
+    curves = {name: _curves.cost_curve(y_true, s, pos_label=pos_label) for name, s in scores_by_model.items()}
+    aucs = {name: _curves.roc_auc(y_true, s, pos_label=pos_label) for name, s in scores_by_model.items()}
+    if p is None:
+        y = np.asarray(y_true)
+        p = round(float(np.mean(y == pos_label)), 2)
+    p = float(np.clip(p, 0.01, 0.99))
+
+    def update(p, log2_cost_ratio):
+        cost_fn, cost_fp = 2.0 ** log2_cost_ratio, 1.0
+        x = _curves.probability_cost(p, cost_fn, cost_fp)
+        lines = [f"p = {p:.2f}, cost_fn / cost_fp = {cost_fn:.3g}  ->  probability cost x = {x:.3f}"]
+        fig, (a0, a1) = new_figure(ncols=2, width=11.0, height=4.6)
+        best = None
+        for k, (name, cc) in enumerate(curves.items()):
+            col = _PALETTE[k % len(_PALETTE)]
+            op = _curves.cost_operating_point(cc, p=p, cost_fn=cost_fn, cost_fp=cost_fp)
+            lines.append(f"{name:>20}: best threshold {op.threshold:.3g}, FPR {op.fpr:.3f}, FNR {op.fnr:.3f}, "
+                         f"normalised cost {op.normalized_cost:.3f}, cost per sample {op.expected_cost:.3f}")
+            if best is None or op.normalized_cost < best[1]:
+                best = (name, op.normalized_cost)
+            segs = np.stack([np.column_stack([np.zeros_like(cc.fpr), cc.fpr]),
+                             np.column_stack([np.ones_like(cc.fnr), cc.fnr])], axis=1)
+            a0.add_collection(LineCollection(segs, colors=col, linewidths=0.5, alpha=0.25))
+            a0.plot(cc.envelope_x, cc.envelope_y, color=col, lw=2,
+                    label=f"{name} (area {cc.expected_total_cost:.3f})")
+            a0.plot([x], [op.normalized_cost], "o", ms=8, mfc="white", mew=2, color=col)
+            a1.plot(cc.fpr, 1 - cc.fnr, color=col, label=f"{name} (AUC {aucs[name]:.3f})")
+            a1.plot([op.fpr], [1 - op.fnr], "o", ms=8, mfc="white", mew=2, color=col)
+            if x > 0:
+                fx = np.array([0.0, 1.0])
+                a1.plot(fx, (1 - op.fnr) + (1 - x) / x * (fx - op.fpr), ls=":", lw=1, color=col)
+        lines.append(f"lowest cost at this x: {best[0]}")
+        a0.axvline(x, color=COLORS["black"], lw=1, ls="--")
+        a0.set(xlim=(0, 1), ylim=(0, 1), xlabel="probability cost P(+)cost", ylabel="normalised cost",
+               title="Cost curves and lower envelopes")
+        a0.legend(loc="upper right")
+        a1.plot([0, 1], [0, 1], ls="--", lw=1, color=COLORS["grey"])
+        a1.set(xlim=(-0.02, 1.02), ylim=(-0.02, 1.02), xlabel="FPR", ylabel="TPR",
+               title="ROC: best points and iso-cost lines")
+        a1.legend(loc="lower right")
+        return "\n".join(lines), fig
+
+    controls = {
+        "p": slider(p, 0.01, 0.99, 0.01, "prior p of the positive class", readout_format=".2f"),
+        "log2_cost_ratio": slider(float(log2_cost_ratio), -5.0, 5.0, 0.25, "log2(cost_fn / cost_fp)",
+                                  readout_format=".2f"),
+    }
+    return Explorer("Cost explorer: class prior and cost ratio", controls, update, columns=2)
