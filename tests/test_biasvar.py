@@ -298,7 +298,10 @@ def test_plots_draw_what_the_result_holds():
     fig, axes = new_figure(ncols=3)
     ax = plots.plot_prediction_fan(r, axes[0], n_curves=10)
     assert ax is axes[0]
-    assert len(ax.lines) == 10 + 1 + 1 + 1 + 1  # fan, legend proxy, data, truth, mean
+    segs = ax.collections[0].get_segments()
+    assert len(segs) == 10
+    np.testing.assert_allclose(segs[3][:, 1], r.predictions[3][np.argsort(r.x_test)])
+    assert len(ax.lines) == 3  # data, truth, mean
     np.testing.assert_allclose(ax.lines[-1].get_ydata(), r.mean_prediction[np.argsort(r.x_test)])
     ax = plots.plot_decomposition(r, axes[1], log=False)
     heights = [p.get_height() for p in ax.patches[:5]]

@@ -5,6 +5,8 @@ Every function draws on ``ax`` (or the current Axes) and returns it.
 from __future__ import annotations
 
 import numpy as np
+from matplotlib.collections import LineCollection
+from matplotlib.ticker import FuncFormatter, LogLocator, NullFormatter
 
 from ..biasvar import BiasVarianceCurve, BiasVarianceResult, LearningCurve, ZeroOneDecomposition
 from ._base import COLORS, get_ax
@@ -32,6 +34,14 @@ def _check_n(n, name, minimum=0):
     return int(n)
 
 
+def _log_axis(ax):
+    """A log y-axis labelled 0.01, 1, 100, 1e+04 (plain text: cheaper to redraw than mathtext powers)."""
+    ax.set_yscale("log")
+    ax.yaxis.set_major_locator(LogLocator(base=10, numticks=8))
+    ax.yaxis.set_major_formatter(FuncFormatter(lambda v, _: f"{v:g}"))
+    ax.yaxis.set_minor_formatter(NullFormatter())
+
+
 def plot_prediction_fan(result, ax=None, *, n_curves=40, show_data=True):
     """The fan of fitted curves f(x; D) of the first ``n_curves`` data sets, their mean f̄(x) (式(2.37))
     and the true function: the spread of the fan is the variance, the gap between the mean and the truth
@@ -47,8 +57,10 @@ def plot_prediction_fan(result, ax=None, *, n_curves=40, show_data=True):
     x = x[order]
     k = min(n_curves, r.n_datasets)
     if k:
-        ax.plot(x, r.predictions[:k, order].T, color=COLORS["sky"], lw=0.7, alpha=0.45)
-        ax.plot([], [], color=COLORS["sky"], lw=0.7, label=f"f(x; D), {k} of {r.n_datasets} data sets")
+        # one LineCollection, not k Line2D artists: a redraw of the explorer stays fast
+        segs = np.stack([np.broadcast_to(x, (k, x.size)), r.predictions[:k, order]], axis=-1)
+        ax.add_collection(LineCollection(segs, colors=COLORS["sky"], linewidths=0.7, alpha=0.45,
+                                         label=f"f(x; D), {k} of {r.n_datasets} data sets"))
     if show_data:
         ax.plot(r.x_train[0], r.y_train[0], "o", ms=3, color=COLORS["grey"], label="one training set")
     ax.plot(x, r.y_true[order], color=COLORS["black"], lw=2, label="true f(x)")
@@ -56,9 +68,10 @@ def plot_prediction_fan(result, ax=None, *, n_curves=40, show_data=True):
     span = float(np.ptp(r.y_true)) or 1.0
     pad = 0.5 * span + 2.5 * r.noise_std
     ax.set_ylim(float(r.y_true.min()) - pad, float(r.y_true.max()) + pad)
+    ax.set_xlim(float(x.min()), float(x.max()))
     ax.set_xlabel("x")
     ax.set_ylabel("y")
-    ax.legend(loc="upper right", fontsize=8)
+    ax.legend(loc="upper right", fontsize=8, frameon=True, framealpha=0.85)
     return ax
 
 
@@ -85,7 +98,7 @@ def plot_decomposition(result, ax=None, *, log=None):
             ax.bar(3, v, bottom=bottom, color=c, alpha=0.55, edgecolor="white")
         bottom += v
     if log:
-        ax.set_yscale("log")
+        _log_axis(ax)
     for i, v in enumerate(vals):
         ax.annotate(f"{v:.3g}", (i, v), ha="center", va="bottom", fontsize=8, xytext=(0, 2),
                     textcoords="offset points")
@@ -109,7 +122,7 @@ def plot_bias_variance_curve(curve, ax=None, *, log=True, show_train=True):
     best = int(np.argmin(c.expected_error))
     ax.axvline(v[best], color=COLORS["orange"], lw=1, ls="--", label=f"best {c.param_name} = {c.values[best]}")
     if log:
-        ax.set_yscale("log")
+        _log_axis(ax)
     ax.set_xlabel(c.param_name)
     ax.set_ylabel("squared error")
     ax.legend(fontsize=8)
