@@ -1,3 +1,131 @@
-"""Explorers for evallib.roofline (filled by its issue)."""
+"""The roofline explorer (notebooks/11_roofline.ipynb; notes 004 §5): pick a device or move its peak and
+bandwidth, choose models, batch size and counting conventions, and watch the models move on the roofline."""
+from __future__ import annotations
 
-__all__: list[str] = []
+import math
+from functools import lru_cache
+
+import ipywidgets as widgets
+
+from .. import plots
+from .. import roofline as rl
+from ..style import new_figure
+from ._base import Explorer
+
+__all__ = ["roofline_update", "roofline_explorer", "RooflineExplorer"]
+
+_DTYPES = ("float32", "float16", "bfloat16", "int8", "float64")
+_OUTPUT_LABELS = (("weights + conv/linear outputs (article)", "conv_linear"),
+                  ("weights + every layer's output", "all"),
+                  ("weights + every layer's inputs and output", "io"))
+_X_RANGE = (0.05, 5000.0)  # fixed axes, so a model's move is visible
+
+
+@lru_cache(maxsize=16)
+def _base_model(name):
+    return rl.get_model(name)
+
+
+def _device_label(device, peak_flops, bandwidth, dtype, devices):
+    dev = devices.get(device)
+    if dev is None:
+        raise ValueError(f"device must be one of {list(devices)}, got {device!r}")
+    same = math.isclose(peak_flops, dev.peak(dtype), rel_tol=1e-6) and math.isclose(bandwidth, dev.bandwidth,
+                                                                                     rel_tol=1e-6)
+    if not same:
+        return f"custom (moved from {device})"
+    used = dev.peak_dtype(dtype)
+    return device + ("" if used == dtype else f" (no documented {dtype} peak: its {used} peak is used)")
+
+
+def roofline_update(device="GTX 1080 Ti", peak_flops=11.3e12, bandwidth=484e9, models=("VGG16", "MobileNetV1"),
+                    batch=1, mac_flops=2, outputs="conv_linear", dtype="float32", *, devices=None):
+    """Text and figure for one setting of the roofline explorer (pure: same inputs, same outputs).
+
+    Every model named in ``models`` (keys of :data:`evallib.roofline.MODELS`) is counted under the convention
+    (``mac_flops``, ``outputs``, ``dtype``, ``batch``) and placed on the roof (``peak_flops``, ``bandwidth``)
+    through :func:`evallib.roofline.analyze`; the text gives each one's intensity, bound and time bounds.
+    """
+    devices = rl.DEVICES if devices is None else devices
+    conv = rl.Convention(mac_flops=mac_flops, outputs=outputs, dtype=dtype, batch=batch)
+    ridge = rl.ridge_point(peak_flops, bandwidth)
+    if isinstance(models, str):
+        models = (models,)
+    ms = [_base_model(name).with_convention(conv) for name in models]
+    lines = [f"device: {_device_label(device, peak_flops, bandwidth, dtype, devices)}",
+             f"roof: peak {peak_flops / 1e12:.3f} TFLOP/s, bandwidth {bandwidth / 1e9:.1f} GB/s, "
+             f"ridge {ridge:.2f} FLOP/B",
+             f"counting: {conv.describe()}"]
+    if not ms:
+        lines.append("select at least one model")
+    for m in ms:
+        r = rl.analyze(m, peak_flops, bandwidth)
+        lines.append(f"{m.name:<12s} I = {r.intensity:8.2f} FLOP/B  {r.bound:>7s}-bound  attainable "
+                     f"{r.attainable / 1e12:8.3f} TFLOP/s  time >= {r.time_model * 1e3:9.3f} ms "
+                     f"(layer by layer {r.time_layers * 1e3:9.3f} ms)  <= {batch / r.time_layers:10,.0f} images/s")
+    fig, ax = new_figure(width=7.2, height=4.4)
+    plots.plot_roofline(peak_flops, bandwidth, models=ms, ax=ax, intensity_range=_X_RANGE)
+    ax.set_ylim(peak_flops / 1e9 * 1e-4, peak_flops / 1e9 * 4)
+    ax.set_title(f"batch {batch}, {dtype}, 1 MAC = {mac_flops} FLOP{'s' if mac_flops == 2 else ''}")
+    ax.legend(loc="lower right", fontsize=8)
+    return "\n".join(lines), fig
+
+
+class RooflineExplorer(Explorer):
+    """An :class:`Explorer` whose device (and dtype) menu moves the peak and bandwidth sliders to the preset,
+    redrawing once."""
+
+    def __init__(self, title, controls, update, devices, **kwargs):
+        self.devices = dict(devices)
+        self._syncing = False
+        super().__init__(title, controls, update, **kwargs)
+
+    def _on_change(self, change):
+        if self._syncing:
+            return
+        if change.owner is self.controls["device"] or change.owner is self.controls["dtype"]:
+            dev = self.devices[self.controls["device"].value]
+            self._syncing = True
+            try:
+                self.controls["peak_flops"].value = dev.peak(self.controls["dtype"].value)
+                self.controls["bandwidth"].value = dev.bandwidth
+            finally:
+                self._syncing = False
+        self.refresh()
+
+
+def roofline_explorer(measurement=None, *, models=("VGG16", "MobileNetV1"), device="GTX 1080 Ti"):
+    """Device presets, log sliders for peak and bandwidth, a multi-select of models, batch size and the
+    counting conventions; the models move on the roofline. ``measurement`` (from
+    :func:`evallib.roofline.measure_machine`) adds "this machine" to the presets."""
+    devices = dict(rl.DEVICES)
+    if measurement is not None:
+        devices["this machine"] = rl.machine_device(measurement)
+    if device not in devices:
+        raise ValueError(f"device must be one of {list(devices)}, got {device!r}")
+    models = (models,) if isinstance(models, str) else tuple(models)
+    bad = [m for m in models if m not in rl.MODELS]
+    if bad:
+        raise ValueError(f"models must be among {list(rl.MODELS)}, got {bad}")
+    dev = devices[device]
+    style = {"description_width": "initial"}
+    controls = {
+        "device": widgets.Dropdown(options=list(devices), value=device, description="device", style=style),
+        "peak_flops": widgets.FloatLogSlider(value=dev.peak("float32"), base=10, min=9, max=16, step=0.01,
+                                             description="peak FLOP/s", readout_format=".3g",
+                                             continuous_update=False, style=style),
+        "bandwidth": widgets.FloatLogSlider(value=dev.bandwidth, base=10, min=9, max=13, step=0.01,
+                                            description="bandwidth B/s", readout_format=".3g",
+                                            continuous_update=False, style=style),
+        "models": widgets.SelectMultiple(options=list(rl.MODELS), value=models, rows=6, description="models",
+                                         style=style),
+        "batch": widgets.SelectionSlider(options=[2**k for k in range(11)], value=1, description="batch size",
+                                         continuous_update=False, style=style),
+        "mac_flops": widgets.ToggleButtons(options=[("1 MAC = 1 FLOP", 1), ("1 MAC = 2 FLOPs", 2)], value=2,
+                                           description="counting", style=style),
+        "outputs": widgets.Dropdown(options=_OUTPUT_LABELS, value="conv_linear", description="traffic",
+                                    style=style),
+        "dtype": widgets.Dropdown(options=_DTYPES, value="float32", description="dtype", style=style),
+    }
+    return RooflineExplorer("Roofline explorer: models on a device's roof", controls,
+                            lambda **v: roofline_update(**v, devices=devices), devices)

@@ -1,0 +1,221 @@
+"""Roofline plots and the roofline explorer, tested without a browser.
+
+Oracles: the roofline's definition min(π, β·I), hand-worked model counts (VGG16's traffic under the article's
+convention, I(N) = N·F/(W + N·A)) and the documented device figures.
+"""
+import re
+
+import numpy as np
+import pytest
+from matplotlib.figure import Figure
+
+import evallib as el
+from evallib import roofline as rl
+from evallib.plots import plot_batch_intensity, plot_layer_times, plot_roofline
+from evallib.widgets import RooflineExplorer, roofline_explorer, roofline_update
+
+VGG16_PARAMS = 138_357_544
+VGG16_MACS = 15_470_264_320
+VGG16_OUTPUTS = (2 * 224**2 * 64 + 2 * 112**2 * 128 + 3 * 56**2 * 256 + 3 * 28**2 * 512 + 3 * 14**2 * 512
+                 + 4096 + 4096 + 1000)
+VGG16_ARTICLE_I = VGG16_MACS / (4 * (VGG16_PARAMS + VGG16_OUTPUTS))  # ≈ 25.46
+
+
+def new_ax():
+    return Figure().subplots()
+
+
+def intensities(text):
+    return {m.group(1): float(m.group(2)) for m in re.finditer(r"^(\S+)\s+I =\s+([\d.]+) FLOP/B", text, re.M)}
+
+
+# --------------------------------------------------------------------------- plots
+def test_plot_roofline_draws_the_definition():
+    ax = new_ax()
+    peak, bw = 11.3e12, 484e9
+    m = rl.vgg16(rl.ARTICLE)
+    out = plot_roofline(peak, bw, models=[m], ax=ax, intensity_range=(0.1, 1000))
+    assert out is ax
+    x, y = ax.lines[0].get_data()
+    assert x[0] == pytest.approx(0.1) and x[-1] == pytest.approx(1000)
+    assert np.allclose(y, np.minimum(peak, bw * x) / 1e9, rtol=1e-12)
+    assert ax.lines[1].get_xdata()[0] == pytest.approx(peak / bw)  # the ridge line
+    (pt,) = ax.collections[0].get_offsets()
+    assert pt[0] == pytest.approx(VGG16_ARTICLE_I, rel=1e-12) and pt[1] == pytest.approx(peak / 1e9)
+    assert ax.get_xscale() == "log" and ax.get_yscale() == "log"
+    assert "intensity" in ax.get_xlabel()
+
+
+def test_plot_roofline_layers_points_ceilings():
+    ax = new_ax()
+    k = rl.KernelMeasurement("dot", 1000, 2000, 16000, 1e-6)
+    plot_roofline(1e11, 1e10, layers=rl.alexnet(), points=[k, ("mine", 2.0, 5e9)], ceilings={"1 thread": 5e10},
+                  ax=ax)
+    offsets = [c.get_offsets() for c in ax.collections]
+    conv, lin = offsets[0], offsets[1]
+    assert len(conv) == 5 and len(lin) == 3
+    assert np.allclose(offsets[2][0], [1 / 8, 2000 / 1e-6 / 1e9])  # measured kernel at its own speed
+    assert np.allclose(offsets[3][0], [2.0, 5.0])
+    ceiling = ax.lines[2].get_ydata()
+    assert ceiling.max() == pytest.approx(50.0)
+
+
+def test_plot_batch_intensity_matches_formula():
+    ax = new_ax()
+    m = rl.resnet18()
+    plot_batch_intensity(m, [1, 4, 16], peak_flops=1e12, bandwidth=1e11, ax=ax)
+    f, w = 2 * m.macs, 4 * m.params
+    a = m.memory_bytes - w
+    assert np.allclose(ax.lines[0].get_ydata(), [n * f / (w + n * a) for n in (1, 4, 16)], rtol=1e-12)
+    assert ax.lines[1].get_ydata()[0] == pytest.approx(f / a)
+    assert ax.lines[2].get_ydata()[0] == pytest.approx(10.0)
+
+
+def test_plot_layer_times_bars():
+    ax = new_ax()
+    m = rl.alexnet()
+    plot_layer_times(m, 1e12, 1e11, ax=ax, top=3)
+    heights = sorted(p.get_height() for p in ax.patches)
+    t = [max(2 * layer.macs / 1e12, 4 * (layer.params + layer.out_elements) / 1e11)
+         for layer in m.layers if layer.is_compute]
+    assert heights == pytest.approx([x * 1e3 for x in sorted(t)[-3:]], rel=1e-12)
+
+
+@pytest.mark.parametrize("call,word", [
+    (lambda ax: plot_roofline(0, 1e9, ax=ax), "peak_flops"),
+    (lambda ax: plot_roofline(1e12, -1, ax=ax), "bandwidth"),
+    (lambda ax: plot_roofline(1e12, 1e9, models=["vgg16"], ax=ax), "models"),
+    (lambda ax: plot_roofline(1e12, 1e9, layers="vgg16", ax=ax), "layers"),
+    (lambda ax: plot_roofline(1e12, 1e9, points=[("x", -1, 1)], ax=ax), "points"),
+    (lambda ax: plot_roofline(1e12, 1e9, points=[1], ax=ax), "points"),
+    (lambda ax: plot_roofline(1e12, 1e9, ceilings={"x": 0}, ax=ax), "ceilings"),
+    (lambda ax: plot_roofline(1e12, 1e9, intensity_range=(10, 1), ax=ax), "intensity_range"),
+    (lambda ax: plot_roofline(1e12, 1e9, ax="axes"), "ax"),
+    (lambda ax: plot_batch_intensity("vgg16", ax=ax), "model"),
+    (lambda ax: plot_batch_intensity(rl.vgg16(), [0, 1], ax=ax), "batches"),
+    (lambda ax: plot_batch_intensity(rl.vgg16(), [1.5], ax=ax), "batches"),
+    (lambda ax: plot_batch_intensity(rl.vgg16(), [1], peak_flops=1e12, ax=ax), "bandwidth"),
+    (lambda ax: plot_layer_times(None, 1e12, 1e9, ax=ax), "model"),
+    (lambda ax: plot_layer_times(rl.vgg16(), 1e12, 1e9, top=0, ax=ax), "top"),
+    (lambda ax: plot_layer_times(rl.vgg16(), 1e12, 0, ax=ax), "bandwidth"),
+])
+def test_plots_bad_input(call, word):
+    with pytest.raises((ValueError, TypeError), match=word):
+        call(new_ax())
+
+
+def test_plots_exported():
+    assert el.plots.plot_roofline is plot_roofline
+    assert el.widgets.roofline_explorer is roofline_explorer
+
+
+# --------------------------------------------------------------------------- the pure update
+def test_update_reproduces_article_case():
+    text, fig = roofline_update("GTX 1080 Ti", 11.3e12, 484e9, ("VGG16", "MobileNetV1"), 1, 1, "conv_linear",
+                                "float32")
+    assert isinstance(fig, Figure) and len(fig.axes) == 1
+    i = intensities(text)
+    assert i["VGG16"] == pytest.approx(VGG16_ARTICLE_I, abs=0.005)
+    assert "ridge 23.35" in text
+    assert re.search(r"^VGG16 .* compute-bound", text, re.M)
+    assert re.search(r"^MobileNetV1 .* memory-bound", text, re.M)
+    # time bound of the whole model: F/π since VGG16 is compute-bound
+    t = float(re.search(r"^VGG16 .*time >=\s+([\d.]+) ms", text, re.M).group(1))
+    assert t == pytest.approx(VGG16_MACS / 11.3e12 * 1e3, abs=0.0005)
+    offs = np.vstack([c.get_offsets() for c in fig.axes[0].collections])
+    assert offs[0][0] == pytest.approx(VGG16_ARTICLE_I)
+
+
+def test_update_conventions_flip_and_batch_moves_points():
+    base = dict(device="GTX 1080 Ti", peak_flops=11.3e12, bandwidth=484e9, models=("VGG16",), batch=1,
+                mac_flops=1, outputs="conv_linear", dtype="float32")
+    t_all, _ = roofline_update(**{**base, "outputs": "all"})
+    assert "memory-bound" in t_all
+    t2, _ = roofline_update(**{**base, "mac_flops": 2})
+    assert intensities(t2)["VGG16"] == pytest.approx(2 * VGG16_ARTICLE_I, abs=0.01)
+    w, a = 4 * VGG16_PARAMS, 4 * VGG16_OUTPUTS
+    prev = 0
+    for n in (1, 8, 64, 512):
+        t, _ = roofline_update(**{**base, "batch": n})
+        i = intensities(t)["VGG16"]
+        assert i == pytest.approx(n * VGG16_MACS / (w + n * a), abs=0.005)
+        assert prev < i < VGG16_MACS / a
+        prev = i
+    t16, _ = roofline_update(**{**base, "dtype": "float16"})
+    assert intensities(t16)["VGG16"] == pytest.approx(2 * VGG16_ARTICLE_I, abs=0.01)
+
+
+def test_update_labels_custom_and_missing_dtype():
+    t, _ = roofline_update("GTX 1080 Ti", 5e12, 484e9, ("AlexNet",), 1, 2, "all", "float32")
+    assert t.startswith("device: custom")
+    t, _ = roofline_update("GTX 1080 Ti", 11.3e12, 484e9, ("AlexNet",), 1, 2, "all", "int8")
+    assert "no documented int8 peak" in t
+    t, fig = roofline_update("GTX 1080 Ti", 11.3e12, 484e9, (), 1, 2, "all", "float32")
+    assert "select at least one model" in t and len(fig.axes[0].collections) == 0
+
+
+@pytest.mark.parametrize("kw,word", [
+    ({"device": "TPU"}, "device"),
+    ({"models": ("LeNet",)}, "name"),
+    ({"batch": 0}, "batch"),
+    ({"mac_flops": 3}, "mac_flops"),
+    ({"outputs": "none"}, "outputs"),
+    ({"dtype": "float8"}, "dtype"),
+    ({"peak_flops": 0.0}, "peak_flops"),
+    ({"bandwidth": float("nan")}, "bandwidth"),
+])
+def test_update_bad_input(kw, word):
+    with pytest.raises((ValueError, TypeError), match=word):
+        roofline_update(**kw)
+
+
+# --------------------------------------------------------------------------- the explorer
+def test_explorer_device_moves_sliders_with_one_redraw():
+    e = roofline_explorer()
+    assert isinstance(e, RooflineExplorer) and e.n_updates == 1
+    e.set(device="H100 SXM")
+    assert e.n_updates == 2
+    assert e.values["peak_flops"] == pytest.approx(67e12) and e.values["bandwidth"] == pytest.approx(3.35e12)
+    assert e.text.startswith("device: H100 SXM") and "ridge 20.00" in e.text
+    e.set(dtype="float16")
+    assert e.n_updates == 3 and e.values["peak_flops"] == pytest.approx(989.4e12)
+    e.set(peak_flops=1e13)
+    assert e.text.startswith("device: custom")
+    e.set(device="Ryzen 7 7840U (laptop)")
+    assert e.values["peak_flops"] == pytest.approx(8 * 3.3e9 * 32) and e.values["bandwidth"] == pytest.approx(120e9)
+
+
+def test_explorer_models_and_batch_move():
+    e = roofline_explorer(models=("VGG16",))
+    e.set(mac_flops=1)
+    i1 = intensities(e.text)["VGG16"]
+    assert i1 == pytest.approx(VGG16_ARTICLE_I, abs=0.005)
+    e.set(batch=64)
+    assert intensities(e.text)["VGG16"] > i1
+    e.set(models=("ResNet-18", "MobileNetV2"))
+    assert set(intensities(e.text)) == {"ResNet-18", "MobileNetV2"}
+    assert len(e.figure.axes[0].collections) == 2
+    assert e.out.outputs[0]["output_type"] == "stream"
+    assert "Explorer(" in repr(e)
+
+
+def fake_measurement(peak=5e10, bw=1e10):
+    return rl.MachineMeasurement(peak, bw, 1, 64, 8 * 2**20, (0.1,), (0.1,), 1, "openblas", {}, "cpu")
+
+
+def test_explorer_this_machine():
+    e = roofline_explorer(fake_measurement(), device="this machine")
+    assert e.values["peak_flops"] == pytest.approx(5e10) and e.values["bandwidth"] == pytest.approx(1e10)
+    assert "this machine" in e.text and "no documented float32 peak" in e.text
+    assert "ridge 5.00" in e.text
+
+
+@pytest.mark.parametrize("kw,word", [
+    ({"device": "TPU"}, "device"),
+    ({"device": "this machine"}, "device"),
+    ({"models": ("VGG19",)}, "models"),
+    ({"measurement": 3.0}, "measurement"),
+])
+def test_explorer_bad_input(kw, word):
+    with pytest.raises((ValueError, TypeError), match=word):
+        roofline_explorer(**kw)
