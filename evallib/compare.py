@@ -1,3 +1,837 @@
-"""Comparison tests (比较检验, 西瓜书 §2.4). To be implemented (issue: comparison tests)."""
+"""Comparison tests (比较检验, 西瓜书 §2.4): is a measured difference in performance real?
 
-__all__: list[str] = []
+Taught in ``notebooks/08_hypothesis_tests.ipynb`` (§2.4.1–2.4.3: binomial and t-tests, cross-validated
+t-tests, 5×2cv, McNemar, and how often each test rejects a true null) and
+``notebooks/09_friedman_nemenyi.ipynb`` (§2.4.4: Friedman and Nemenyi, CD diagrams).
+
+Every test returns a frozen result object with at least ``statistic``, ``pvalue``, ``df`` (None where
+no degrees of freedom apply), ``alpha``, ``critical_value`` and ``reject``. Every distribution and
+quantile comes from SciPy: no table is copied by hand.
+
+Decision rule everywhere: reject H0 at level ``alpha`` when the statistic falls in the critical region
+(equivalently, when the p-value is below ``alpha``). Not rejecting is *not* evidence that H0 holds.
+"""
+from __future__ import annotations
+
+import numbers
+from dataclasses import dataclass, field, fields
+
+import numpy as np
+from scipy import stats
+
+from ._validation import (
+    as_1d_array,
+    as_finite_array,
+    check_consistent_length,
+    check_positive_int,
+    check_probability,
+    check_random_state,
+)
+
+__all__ = [
+    "TestResult",
+    "BinomialTestResult",
+    "TTestResult",
+    "McNemarResult",
+    "FriedmanResult",
+    "NemenyiResult",
+    "binomial_test",
+    "binomial_critical_count",
+    "ttest",
+    "paired_ttest",
+    "ttest_5x2cv",
+    "combined_ftest_5x2cv",
+    "corrected_resampled_ttest",
+    "mcnemar_table",
+    "mcnemar",
+    "rank_matrix",
+    "friedman",
+    "q_alpha",
+    "critical_difference",
+    "nemenyi",
+    "cd_groups",
+    "NULL_TESTS",
+    "NullRejectionRates",
+    "null_rejection_rates",
+]
+
+
+# ----------------------------------------------------------------------------------------------------
+# Result objects
+# ----------------------------------------------------------------------------------------------------
+def _fmt(v) -> str:
+    if isinstance(v, (bool, np.bool_)):
+        return str(bool(v))
+    if isinstance(v, numbers.Integral):
+        return str(int(v))
+    if isinstance(v, numbers.Real):
+        v = float(v)
+        if np.isinf(v):
+            return "inf" if v > 0 else "-inf"
+        return f"{v:.4g}"
+    if isinstance(v, np.ndarray):
+        if v.dtype == bool:
+            return np.array2string(v, separator=", ", max_line_width=10**6).replace("\n", "")
+        return np.array2string(np.asarray(v, dtype=float), precision=4, separator=", ", suppress_small=True,
+                               max_line_width=10**6).replace("\n", "")
+    if isinstance(v, tuple):
+        inner = ", ".join(_fmt(x) if not isinstance(x, str) else repr(x) for x in v)
+        return f"({inner}{',' if len(v) == 1 else ''})"
+    return repr(v)
+
+
+class _ReprMixin:
+    """A one-line, fixed-precision repr (stable text for nbval; NumPy 2 scalars shown as plain numbers)."""
+
+    def __repr__(self) -> str:
+        parts = [f"{f.name}={_fmt(getattr(self, f.name))}" for f in fields(self) if f.repr]
+        return f"{type(self).__name__}({', '.join(parts)})"
+
+
+@dataclass(frozen=True, repr=False)
+class TestResult(_ReprMixin):
+    """Outcome of a test: statistic, p-value, degrees of freedom, and the decision at level ``alpha``.
+
+    ``distribution`` names the null distribution of ``statistic`` ("t", "chi2", "F", "binom", ...);
+    :func:`evallib.plots.plot_null_distribution` draws it with the critical region.
+    """
+
+    __test__ = False  # not a pytest test class
+
+    test: str
+    statistic: float
+    pvalue: float
+    df: object
+    alpha: float
+    critical_value: float
+    reject: bool
+    distribution: str = field(default="", repr=False)
+
+
+@dataclass(frozen=True, repr=False)
+class BinomialTestResult(TestResult):
+    """Binomial test of H0: ε ≤ ε0. ``statistic`` is the test error rate ε̂ = n_errors / m and
+    ``critical_value`` the critical error rate ε̄ = C / m; ``critical_count`` is C."""
+
+    n_errors: int = 0
+    m: int = 1
+    eps0: float = 0.0
+    critical_count: int = 0
+
+
+@dataclass(frozen=True, repr=False)
+class TTestResult(TestResult):
+    """A t-test; ``mean`` and ``std`` are the mean and sample standard deviation (ddof=1) behind it."""
+
+    mean: float = 0.0
+    std: float = 0.0
+    k: int = 0
+
+
+@dataclass(frozen=True, repr=False)
+class McNemarResult(TestResult):
+    """McNemar's test on the discordant counts ``e01`` (A wrong, B right) and ``e10`` (A right, B wrong)."""
+
+    e01: int = 0
+    e10: int = 0
+    correction: bool = True
+    exact: bool = False
+
+
+@dataclass(frozen=True, repr=False)
+class FriedmanResult(TestResult):
+    """Friedman test (式(2.34)–(2.35)). ``statistic``/``pvalue``/``critical_value``/``reject`` are the
+    F form τ_F (df = (k-1, (k-1)(N-1))); ``chi2`` and its p-value and critical value are the χ² form τ_χ²."""
+
+    mean_ranks: np.ndarray = field(default=None)
+    chi2: float = 0.0
+    chi2_pvalue: float = 1.0
+    chi2_df: int = 1
+    chi2_critical_value: float = 0.0
+    F: float = 0.0
+    F_pvalue: float = 1.0
+    n_datasets: int = 0
+    n_algorithms: int = 0
+    tie_correction: bool = False
+
+
+@dataclass(frozen=True, repr=False)
+class NemenyiResult(TestResult):
+    """Nemenyi post-hoc test. ``statistic`` is the k×k matrix of |mean-rank differences|, ``pvalue`` the
+    matrix of pairwise p-values, ``critical_value`` the critical difference CD, ``reject`` the k×k matrix
+    of pairs that differ (|r_i - r_j| > CD). ``groups`` are the bars of a CD diagram."""
+
+    mean_ranks: np.ndarray = field(default=None)
+    names: tuple = ()
+    cd: float = 0.0
+    q_alpha: float = 0.0
+    n_datasets: int = 0
+    groups: tuple = ()
+
+    @property
+    def differ(self) -> np.ndarray:
+        """k×k boolean matrix: True where two algorithms' mean ranks differ by more than CD."""
+        return self.reject
+
+    def significant_pairs(self) -> list[tuple[str, str]]:
+        """The pairs (better, worse) whose mean ranks differ by more than CD, better = lower mean rank."""
+        r = self.mean_ranks
+        out = []
+        for i, j in zip(*np.nonzero(np.triu(self.reject, 1))):
+            a, b = (i, j) if r[i] <= r[j] else (j, i)
+            out.append((self.names[a], self.names[b]))
+        return sorted(out, key=lambda p: (r[self.names.index(p[0])], r[self.names.index(p[1])]))
+
+
+# ----------------------------------------------------------------------------------------------------
+# Validation helpers
+# ----------------------------------------------------------------------------------------------------
+def _check_alpha(alpha) -> float:
+    return check_probability(alpha, "alpha", low_open=True, high_open=True)
+
+
+def _check_count(n, name: str) -> int:
+    return check_positive_int(n, name, minimum=0)
+
+
+def _check_rates(x, name: str) -> np.ndarray:
+    arr = as_finite_array(x, name)
+    if arr.min() < 0 or arr.max() > 1:
+        bad = arr[(arr < 0) | (arr > 1)][0]
+        raise ValueError(f"{name} are error rates and must lie in [0, 1], got {bad}")
+    return arr
+
+
+def _check_scores_table(scores, name: str = "scores", *, min_rows: int = 2) -> np.ndarray:
+    arr = as_finite_array(scores, name, ndim=None)
+    if arr.ndim != 2:
+        raise ValueError(
+            f"{name} must be 2-D with shape (N data sets, k algorithms), got an array of shape {arr.shape}"
+        )
+    n, k = arr.shape
+    if n < min_rows:
+        raise ValueError(f"{name} has {n} data set(s) (rows); at least {min_rows} are needed")
+    if k < 2:
+        raise ValueError(f"{name} has {k} algorithm (column); at least 2 are needed to compare")
+    return arr
+
+
+def _mean_std(x: np.ndarray) -> tuple[float, float]:
+    """Mean and sample standard deviation; exactly (value, 0) when every value is the same
+    (floating-point averaging would otherwise leave a 1e-17 spread and a meaningless t)."""
+    if np.ptp(x) == 0:
+        return float(x[0]), 0.0
+    return float(x.mean()), float(x.std(ddof=1))
+
+
+def _t_from_mean_std(mean: float, std: float, scale: float) -> float:
+    """t = mean / (std * scale) with the degenerate zero-variance case made explicit (no NaN)."""
+    if std * scale > 0:
+        return mean / (std * scale)
+    if mean == 0:
+        return 0.0  # no difference and no spread: nothing speaks against H0
+    return float(np.copysign(np.inf, mean))
+
+
+def _two_sided_t(t: float, df: float, alpha: float, test: str, mean: float, std: float, k: int) -> TTestResult:
+    crit = float(stats.t.isf(alpha / 2, df))
+    p = float(min(1.0, 2 * stats.t.sf(abs(t), df)))
+    return TTestResult(test=test, statistic=float(t), pvalue=p, df=df, alpha=alpha, critical_value=crit,
+                       reject=bool(abs(t) > crit), distribution="t", mean=float(mean), std=float(std), k=k)
+
+
+# ----------------------------------------------------------------------------------------------------
+# One learner, one data set: binomial test and t-test (§2.4.1)
+# ----------------------------------------------------------------------------------------------------
+def binomial_critical_count(m, eps0, alpha=0.05) -> int:
+    """The critical error count C: the smallest c with P(X > c | ε0) < α for X ~ Binomial(m, ε0).
+
+    This is the corrected, explicit form of 式(2.27): ε̄ = C / m, and H0 (ε ≤ ε0) is rejected when more
+    than C of the m test samples are misclassified.
+
+    >>> binomial_critical_count(10, 0.3)
+    5
+    """
+    m = check_positive_int(m, "m")
+    eps0 = check_probability(eps0, "eps0")
+    alpha = _check_alpha(alpha)
+    c = np.arange(m + 1)
+    tail = stats.binom.sf(c, m, eps0)  # P(X > c)
+    return int(np.flatnonzero(tail < alpha)[0])  # tail[m] = 0 < alpha, so one always exists
+
+
+def binomial_test(n_errors, m, eps0, alpha=0.05) -> BinomialTestResult:
+    """Binomial test of H0: ε ≤ ε0 from ``n_errors`` mistakes on ``m`` test samples (西瓜书 式(2.26)–(2.27)).
+
+    Under H0 (at its boundary ε = ε0) the number of errors is Binomial(m, ε0). The critical error rate
+    ε̄ = C / m uses the smallest count C with P(X > C) < α; H0 is rejected when ε̂ = n_errors / m > ε̄,
+    which is the same as p = P(X ≥ n_errors | ε0) < α. The p-value agrees with
+    ``scipy.stats.binomtest(n_errors, m, eps0, alternative="greater")``.
+
+    Parameters
+    ----------
+    n_errors : int, 0 <= n_errors <= m.
+    m : int, the number of test samples.
+    eps0 : float in [0, 1], the error rate H0 allows.
+    alpha : float in (0, 1), the significance level.
+
+    Example
+    -------
+    >>> r = binomial_test(6, 10, 0.3)
+    >>> r.critical_value, r.reject, round(r.pvalue, 4)
+    (0.5, True, 0.0473)
+    """
+    n_errors = _check_count(n_errors, "n_errors")
+    m = check_positive_int(m, "m")
+    if n_errors > m:
+        raise ValueError(f"n_errors={n_errors} is larger than m={m}: there are only m test samples")
+    eps0 = check_probability(eps0, "eps0")
+    alpha = _check_alpha(alpha)
+    c = binomial_critical_count(m, eps0, alpha)
+    p = float(stats.binom.sf(n_errors - 1, m, eps0)) if n_errors > 0 else 1.0
+    return BinomialTestResult(
+        test="binomial test (H0: eps <= eps0)", statistic=n_errors / m, pvalue=p, df=None, alpha=alpha,
+        critical_value=c / m, reject=bool(n_errors > c), distribution="binom",
+        n_errors=n_errors, m=m, eps0=eps0, critical_count=c,
+    )
+
+
+def ttest(error_rates, eps0, alpha=0.05) -> TTestResult:
+    """Two-sided one-sample t-test of H0: ε = ε0 from k test error rates (西瓜书 式(2.28)).
+
+    τ_t = √k (μ - ε0) / σ follows a t distribution with k - 1 degrees of freedom (σ: sample standard
+    deviation, ddof = 1). Reject when |τ_t| > t_{α/2, k-1}. Agrees with ``scipy.stats.ttest_1samp``.
+    With zero spread the statistic is 0 (all rates equal ε0) or ±inf, never NaN.
+
+    Example
+    -------
+    >>> r = ttest([0.2, 0.25, 0.3, 0.22, 0.28], 0.2)
+    >>> round(r.statistic, 3), r.df, r.reject
+    (2.712, 4, False)
+    """
+    x = _check_rates(error_rates, "error_rates")
+    if x.size < 2:
+        raise ValueError(f"error_rates has {x.size} value; a t-test needs at least 2")
+    eps0 = check_probability(eps0, "eps0")
+    alpha = _check_alpha(alpha)
+    k = x.size
+    mu, sd = _mean_std(x)
+    t = _t_from_mean_std(mu - eps0, sd, 1 / np.sqrt(k))
+    return _two_sided_t(t, k - 1, alpha, "one-sample t-test", mu, sd, k)
+
+
+def _paired_diffs(a, b, name_a: str, name_b: str) -> np.ndarray:
+    a = as_finite_array(a, name_a)
+    b = as_finite_array(b, name_b)
+    check_consistent_length(**{name_a: a, name_b: b})
+    if a.size < 2:
+        raise ValueError(f"{name_a} has {a.size} value; a paired t-test needs at least 2 pairs")
+    return a - b
+
+
+def paired_ttest(errors_a, errors_b, alpha=0.05) -> TTestResult:
+    """k-fold cross-validated paired t-test of H0: A and B perform the same (西瓜书 式(2.29)).
+
+    Δ_i = errors_a[i] - errors_b[i] (the same fold for both learners); τ_t = √k μ / σ with k - 1 degrees
+    of freedom. The book writes |τ_t|; ``statistic`` keeps the sign (negative: A has the lower error),
+    as ``scipy.stats.ttest_rel`` does, and the decision uses |τ_t|.
+
+    Example
+    -------
+    >>> r = paired_ttest([0.10, 0.12, 0.08, 0.11], [0.14, 0.15, 0.13, 0.12])
+    >>> round(r.statistic, 3), r.reject
+    (-3.806, True)
+    """
+    d = _paired_diffs(errors_a, errors_b, "errors_a", "errors_b")
+    alpha = _check_alpha(alpha)
+    k = d.size
+    mu, sd = _mean_std(d)
+    t = _t_from_mean_std(mu, sd, 1 / np.sqrt(k))
+    return _two_sided_t(t, k - 1, alpha, "paired t-test", mu, sd, k)
+
+
+def _check_5x2(diffs) -> tuple[np.ndarray, np.ndarray]:
+    d = as_finite_array(diffs, "diffs", ndim=None)
+    if d.shape != (5, 2):
+        raise ValueError(
+            f"diffs must have shape (5, 2): 5 replicates of 2-fold cross-validation, got shape {d.shape}"
+        )
+    var = ((d - d.mean(axis=1, keepdims=True)) ** 2).sum(axis=1)  # σ_i² = Σ_j (Δ_i^j - Δ̄_i)²
+    return d, var
+
+
+def ttest_5x2cv(diffs, alpha=0.05, *, variant="book") -> TTestResult:
+    """5×2 cross-validated paired t-test (西瓜书 式(2.31); Dietterich 1998).
+
+    ``diffs[i, j]`` is the difference in error (A minus B) on fold j of replicate i of 2-fold CV.
+    σ_i² = Σ_j (Δ_i^j - Δ̄_i)², and τ_t = μ / sqrt(0.2 Σ_i σ_i²) with 5 degrees of freedom, where
+
+    - ``variant="book"``: μ = 0.5 (Δ_1^1 + Δ_1^2), the mean of the first replicate (the book and notes);
+    - ``variant="dietterich"``: μ = Δ_1^1, the first difference alone (the original paper's t̃).
+
+    Both are two-sided. Practitioners should prefer :func:`combined_ftest_5x2cv`, which uses all ten.
+
+    Example
+    -------
+    >>> d = [[0.02, 0.04], [0.01, 0.03], [0.05, 0.00], [0.03, 0.02], [0.00, 0.04]]
+    >>> round(ttest_5x2cv(d).statistic, 3), round(ttest_5x2cv(d, variant="dietterich").statistic, 3)
+    (1.342, 0.894)
+    """
+    if variant not in ("book", "dietterich"):
+        raise ValueError(f"variant must be 'book' or 'dietterich', got {variant!r}")
+    d, var = _check_5x2(diffs)
+    alpha = _check_alpha(alpha)
+    mu = float(d[0].mean()) if variant == "book" else float(d[0, 0])
+    s = float(np.sqrt(var.mean()))  # sqrt(0.2 Σ σ_i²)
+    t = _t_from_mean_std(mu, s, 1.0)
+    return _two_sided_t(t, 5, alpha, f"5x2cv paired t-test ({variant})", mu, s, 10)
+
+
+def combined_ftest_5x2cv(diffs, alpha=0.05) -> TestResult:
+    """Combined 5×2cv F test (Alpaydın 1999): F = Σ_ij Δ_ij² / (2 Σ_i σ_i²) ~ F(10, 5) under H0.
+
+    Uses all ten differences (the t-test uses one or two), is less sensitive to which replicate comes
+    first, and keeps its Type-I error near α. Not in the book.
+
+    Example
+    -------
+    >>> d = [[0.02, 0.04], [0.01, 0.03], [0.05, 0.00], [0.03, 0.02], [0.00, 0.04]]
+    >>> round(combined_ftest_5x2cv(d).statistic, 3)
+    1.68
+    """
+    d, var = _check_5x2(diffs)
+    alpha = _check_alpha(alpha)
+    num, den = float((d**2).sum()), float(2 * var.sum())
+    f = num / den if den > 0 else (0.0 if num == 0 else np.inf)
+    crit = float(stats.f.isf(alpha, 10, 5))
+    return TestResult(test="combined 5x2cv F test", statistic=f, pvalue=float(stats.f.sf(f, 10, 5)), df=(10, 5),
+                      alpha=alpha, critical_value=crit, reject=bool(f > crit), distribution="F")
+
+
+def corrected_resampled_ttest(scores_a, scores_b, *, test_train_ratio, alpha=0.05) -> TTestResult:
+    """Corrected resampled t-test (Nadeau & Bengio 2003) for J repeated train/test splits.
+
+    t = μ / sqrt((1/J + n_test/n_train) σ²) with J - 1 degrees of freedom. The plain resampled t-test
+    uses 1/J alone and ignores that the J estimates share one data set, so it rejects a true H0 far too
+    often; the n_test/n_train term corrects that. For k-fold CV, ``test_train_ratio = 1 / (k - 1)``.
+
+    Example
+    -------
+    >>> a, b = [0.20, 0.22, 0.19, 0.21], [0.22, 0.25, 0.20, 0.24]
+    >>> round(corrected_resampled_ttest(a, b, test_train_ratio=0.5).statistic, 3)
+    -2.714
+    """
+    d = _paired_diffs(scores_a, scores_b, "scores_a", "scores_b")
+    if isinstance(test_train_ratio, (bool, np.bool_)) or not isinstance(test_train_ratio, numbers.Real):
+        raise TypeError(f"test_train_ratio must be a positive number, got {type(test_train_ratio).__name__}")
+    if not (np.isfinite(test_train_ratio) and test_train_ratio > 0):
+        raise ValueError(f"test_train_ratio must be a finite number > 0 (n_test / n_train), got {test_train_ratio}")
+    alpha = _check_alpha(alpha)
+    j = d.size
+    mu, sd = _mean_std(d)
+    t = _t_from_mean_std(mu, sd, np.sqrt(1 / j + float(test_train_ratio)))
+    return _two_sided_t(t, j - 1, alpha, "corrected resampled t-test", mu, sd, j)
+
+
+# ----------------------------------------------------------------------------------------------------
+# McNemar (§2.4.2, 表 2.4, 式(2.33))
+# ----------------------------------------------------------------------------------------------------
+def mcnemar_table(y_true, pred_a, pred_b) -> np.ndarray:
+    """The book's contingency table (列联表, 表 2.4): ``[[e00, e01], [e10, e11]]``.
+
+    Rows: B correct / B wrong; columns: A correct / A wrong. So e01 counts samples B gets right and A
+    gets wrong, e10 the reverse. Labels may be of any kind (not only binary).
+
+    >>> mcnemar_table([0, 1, 1, 0], [0, 1, 0, 1], [0, 0, 1, 0]).tolist()
+    [[1, 2], [1, 0]]
+    """
+    y = as_1d_array(y_true, "y_true")
+    a = as_1d_array(pred_a, "pred_a")
+    b = as_1d_array(pred_b, "pred_b")
+    check_consistent_length(y_true=y, pred_a=a, pred_b=b)
+    for name, v in (("y_true", y), ("pred_a", a), ("pred_b", b)):
+        if v.dtype.kind == "f" and not np.isfinite(v).all():
+            raise ValueError(f"{name} contains NaN or inf; labels must be finite")
+    a_wrong = (a != y).astype(int)
+    b_wrong = (b != y).astype(int)
+    table = np.zeros((2, 2), dtype=int)
+    np.add.at(table, (b_wrong, a_wrong), 1)
+    return table
+
+
+def mcnemar(table, *, correction=True, exact=False, alpha=0.05) -> McNemarResult:
+    """McNemar's test of H0: A and B have the same error rate (西瓜书 式(2.33)).
+
+    Only the discordant counts e01 and e10 matter. The χ² form is
+    τ_χ² = (|e01 - e10| - 1)² / (e01 + e10) with 1 degree of freedom (``correction=True``: the book's
+    continuity correction, never taken below 0) or without the -1. ``exact=True`` uses the two-sided
+    binomial test of e01 ~ Binomial(e01 + e10, 1/2) instead; then ``statistic`` is min(e01, e10) and
+    ``critical_value`` the largest such count that still rejects (-1: no count can, too few discordant
+    pairs). No discordant pairs: statistic 0, p-value 1. Agrees with
+    ``statsmodels.stats.contingency_tables.mcnemar`` whenever e01 ≠ e10.
+
+    Example
+    -------
+    >>> r = mcnemar([[50, 12], [3, 35]])
+    >>> round(r.statistic, 3), round(r.pvalue, 4), r.reject
+    (4.267, 0.0389, True)
+    """
+    t = as_finite_array(table, "table", ndim=None)
+    if t.shape != (2, 2):
+        raise ValueError(f"table must be a 2×2 contingency table [[e00, e01], [e10, e11]], got shape {t.shape}")
+    if (t < 0).any():
+        raise ValueError("table holds counts and must be >= 0")
+    if not np.all(t == np.round(t)):
+        raise ValueError("table holds counts and must contain whole numbers")
+    alpha = _check_alpha(alpha)
+    e01, e10 = int(t[0, 1]), int(t[1, 0])
+    n = e01 + e10
+    if exact:
+        s = min(e01, e10)
+        p = 1.0 if n == 0 else float(min(1.0, 2 * stats.binom.cdf(s, n, 0.5)))
+        cand = np.arange(n // 2 + 1)
+        ok = np.flatnonzero(np.minimum(1.0, 2 * stats.binom.cdf(cand, n, 0.5)) < alpha) if n else np.array([], int)
+        crit = float(ok[-1]) if ok.size else -1.0
+        return McNemarResult(test="McNemar exact (binomial)", statistic=float(s), pvalue=p, df=None, alpha=alpha,
+                             critical_value=crit, reject=bool(p < alpha), distribution="binom",
+                             e01=e01, e10=e10, correction=False, exact=True)
+    crit = float(stats.chi2.isf(alpha, 1))
+    if n == 0:
+        stat, p = 0.0, 1.0
+    else:
+        diff = abs(e01 - e10) - (1 if correction else 0)
+        stat = max(diff, 0) ** 2 / n
+        p = float(stats.chi2.sf(stat, 1))
+    return McNemarResult(test="McNemar chi2", statistic=float(stat), pvalue=p, df=1, alpha=alpha,
+                         critical_value=crit, reject=bool(stat > crit), distribution="chi2",
+                         e01=e01, e10=e10, correction=bool(correction), exact=False)
+
+
+# ----------------------------------------------------------------------------------------------------
+# Many learners, many data sets: Friedman and Nemenyi (§2.4.4)
+# ----------------------------------------------------------------------------------------------------
+def rank_matrix(scores, *, lower_is_better=True) -> np.ndarray:
+    """Rank the k algorithms on each of the N data sets (rows): 1 = best, ties get the average rank.
+
+    ``scores`` has shape (N data sets, k algorithms); with ``lower_is_better`` (error rates) the
+    smallest score ranks 1, otherwise (accuracy, AUC) the largest does. 西瓜书 表 2.5.
+
+    >>> rank_matrix([[0.1, 0.2, 0.2], [0.3, 0.1, 0.2]]).tolist()
+    [[1.0, 2.5, 2.5], [3.0, 1.0, 2.0]]
+    """
+    s = _check_scores_table(scores, min_rows=1)
+    return stats.rankdata(s if lower_is_better else -s, axis=1, method="average")
+
+
+def friedman(scores, *, lower_is_better=True, alpha=0.05, tie_correction=False) -> FriedmanResult:
+    """Friedman test of H0: all k algorithms perform the same over N data sets (西瓜书 式(2.34)–(2.35)).
+
+    With mean ranks r_i, τ_χ² = 12N / (k(k+1)) · (Σ r_i² - k(k+1)²/4), approximately χ²(k - 1) for large
+    N and k; τ_F = (N - 1) τ_χ² / (N(k - 1) - τ_χ²) follows F with (k - 1) *and* (k - 1)(N - 1) degrees of
+    freedom and is the form to use (Iman & Davenport; Demšar 2006). ``statistic``, ``pvalue``,
+    ``critical_value`` and ``reject`` are those of τ_F.
+
+    Uncorrected by default, as the book and Demšar write it. ``tie_correction=True`` divides τ_χ² by
+    1 - Σ(t³ - t) / (N k (k² - 1)) (t: sizes of tied groups), which is what
+    ``scipy.stats.friedmanchisquare`` computes. Perfect agreement (every data set ranks the algorithms
+    the same way, τ_χ² = N(k - 1)) gives τ_F = inf and p = 0, not an error.
+
+    Example (the book's worked example, 表 2.5)
+    -------
+    >>> r = friedman([[1, 2, 3], [1, 2.5, 2.5], [1, 2, 3], [1, 2, 3]])
+    >>> r.mean_ranks.tolist(), round(r.chi2, 3), round(r.F, 3)
+    ([1.0, 2.125, 2.875], 7.125, 24.429)
+    """
+    s = _check_scores_table(scores)
+    alpha = _check_alpha(alpha)
+    ranks = rank_matrix(s, lower_is_better=lower_is_better)
+    n, k = ranks.shape
+    r = ranks.mean(axis=0)
+    chi2 = 12 * n / (k * (k + 1)) * (float(np.sum(r**2)) - k * (k + 1) ** 2 / 4)
+    chi2 = max(chi2, 0.0)  # rounding can leave -1e-15
+    if tie_correction:
+        # Σ over rows of Σ_groups (t³ - t): from the sorted ranks of each row
+        srt = np.sort(ranks, axis=1)
+        ties = 0.0
+        for row in srt:  # N small; a row's tie groups are runs of equal values
+            _, counts = np.unique(row, return_counts=True)
+            ties += float(np.sum(counts**3 - counts))
+        c = 1 - ties / (n * k * (k * k - 1))
+        chi2 = chi2 / c if c > 0 else 0.0  # every row fully tied: no evidence at all
+    top = n * (k - 1)
+    chi2 = min(chi2, float(top))
+    df1, df2 = k - 1, (k - 1) * (n - 1)
+    if top - chi2 <= 1e-12 * top:
+        f_stat = np.inf
+    else:
+        f_stat = (n - 1) * chi2 / (top - chi2)
+    f_p = float(stats.f.sf(f_stat, df1, df2)) if np.isfinite(f_stat) else 0.0
+    f_crit = float(stats.f.isf(alpha, df1, df2))
+    return FriedmanResult(
+        test="Friedman test (F form)", statistic=float(f_stat), pvalue=f_p, df=(df1, df2), alpha=alpha,
+        critical_value=f_crit, reject=bool(f_stat > f_crit), distribution="F",
+        mean_ranks=r, chi2=float(chi2), chi2_pvalue=float(stats.chi2.sf(chi2, df1)), chi2_df=df1,
+        chi2_critical_value=float(stats.chi2.isf(alpha, df1)), F=float(f_stat), F_pvalue=f_p,
+        n_datasets=n, n_algorithms=k, tie_correction=bool(tie_correction),
+    )
+
+
+def q_alpha(k, alpha=0.05) -> float:
+    """The Nemenyi critical value q_α for k algorithms (西瓜书 表 2.7).
+
+    q_α = q_{α; k, ∞} / √2, the upper-α quantile of the studentized range of k independent standard
+    normals, divided by √2 (Demšar 2006), from ``scipy.stats.studentized_range``.
+
+    >>> round(q_alpha(3), 3)
+    2.344
+    """
+    k = check_positive_int(k, "k", minimum=2)
+    alpha = _check_alpha(alpha)
+    return float(stats.studentized_range.isf(alpha, k, np.inf) / np.sqrt(2))
+
+
+def critical_difference(k, n_datasets, alpha=0.05) -> float:
+    """Nemenyi critical difference CD = q_α √(k(k+1) / (6N)) (西瓜书 式(2.36)).
+
+    >>> round(critical_difference(3, 4), 3)
+    1.657
+    """
+    k = check_positive_int(k, "k", minimum=2)
+    n = check_positive_int(n_datasets, "n_datasets", minimum=1)
+    return q_alpha(k, alpha) * float(np.sqrt(k * (k + 1) / (6 * n)))
+
+
+def cd_groups(mean_ranks, cd) -> tuple[tuple[int, ...], ...]:
+    """The bars of a CD diagram: maximal runs of algorithms (sorted by mean rank) whose mean ranks
+    differ by at most ``cd``, as tuples of column indices in rank order (Demšar 2006).
+
+    A run of one algorithm is not a group; a run inside a longer run is dropped.
+
+    >>> cd_groups([1.0, 2.125, 2.875], 1.657)
+    ((0, 1), (1, 2))
+    """
+    r = as_finite_array(mean_ranks, "mean_ranks")
+    if isinstance(cd, (bool, np.bool_)) or not isinstance(cd, numbers.Real) or not np.isfinite(cd) or cd < 0:
+        raise ValueError(f"cd must be a finite number >= 0, got {cd!r}")
+    order = np.argsort(r, kind="stable")
+    rs = r[order]
+    # for each start i, the last j with rs[j] - rs[i] <= cd (vectorised through searchsorted)
+    ends = np.searchsorted(rs, rs + cd * (1 + 1e-12), side="right") - 1
+    groups, last_end = [], -1
+    for i, j in enumerate(ends):
+        if j > i and j > last_end:
+            groups.append(tuple(int(x) for x in order[i : j + 1]))
+            last_end = j
+    return tuple(groups)
+
+
+def _default_names(k: int) -> tuple[str, ...]:
+    return tuple(chr(ord("A") + i) for i in range(k)) if k <= 26 else tuple(f"alg{i + 1}" for i in range(k))
+
+
+def nemenyi(scores, *, lower_is_better=True, alpha=0.05, names=None) -> NemenyiResult:
+    """Nemenyi post-hoc test after a Friedman test (西瓜书 式(2.36), 图 2.8).
+
+    Two algorithms differ significantly when their mean ranks differ by more than
+    CD = q_α √(k(k+1)/(6N)). The pairwise p-values come from the same studentized range distribution:
+    p_ij = P(Q_k > |r_i - r_j| √(6N / (k(k+1))) · √2).
+
+    Parameters
+    ----------
+    scores : array of shape (N data sets, k algorithms).
+    lower_is_better : bool, True for error rates.
+    alpha : float in (0, 1).
+    names : k algorithm names (default "A", "B", ...).
+
+    Example (the book's worked example)
+    -------
+    >>> r = nemenyi([[1, 2, 3], [1, 2.5, 2.5], [1, 2, 3], [1, 2, 3]])
+    >>> round(r.cd, 3), r.significant_pairs(), r.groups
+    (1.657, [('A', 'C')], (('A', 'B'), ('B', 'C')))
+    """
+    s = _check_scores_table(scores)
+    alpha = _check_alpha(alpha)
+    n, k = s.shape
+    if names is None:
+        names = _default_names(k)
+    else:
+        names = tuple(str(x) for x in names)
+        if len(names) != k:
+            raise ValueError(f"names has {len(names)} entries but scores has {k} algorithms (columns)")
+        if len(set(names)) != k:
+            raise ValueError("names must be distinct")
+    r = rank_matrix(s, lower_is_better=lower_is_better).mean(axis=0)
+    q = q_alpha(k, alpha)
+    se = float(np.sqrt(k * (k + 1) / (6 * n)))
+    cd = q * se
+    diff = np.abs(r[:, None] - r[None, :])
+    p = stats.studentized_range.sf(diff / se * np.sqrt(2), k, np.inf)
+    p = np.where(diff == 0, 1.0, np.clip(p, 0.0, 1.0))
+    groups = tuple(tuple(names[i] for i in g) for g in cd_groups(r, cd))
+    return NemenyiResult(
+        test="Nemenyi post-hoc test", statistic=diff, pvalue=p, df=None, alpha=alpha, critical_value=cd,
+        reject=diff > cd, distribution="studentized_range",
+        mean_ranks=r, names=names, cd=cd, q_alpha=q, n_datasets=n, groups=groups,
+    )
+
+
+# ----------------------------------------------------------------------------------------------------
+# How often does each test reject a true null? (notebook 08; Dietterich 1998)
+# ----------------------------------------------------------------------------------------------------
+# ----------------------------------------------------------------------------------------------------
+# How often does each test reject a true null? (notebook 08; Dietterich 1998)
+# ----------------------------------------------------------------------------------------------------
+NULL_TESTS = (
+    "resampled t-test",
+    "corrected resampled t-test",
+    "10-fold CV paired t-test",
+    "McNemar",
+    "5x2cv t-test (book)",
+    "5x2cv t-test (Dietterich)",
+    "5x2cv combined F-test",
+)
+
+
+@dataclass(frozen=True, repr=False)
+class NullRejectionRates(_ReprMixin):
+    """How often each test rejected a true H0 over ``n_trials`` fresh data sets (its Type-I error rate).
+
+    ``rates[i]`` belongs to ``tests[i]``; ``pvalues`` and ``rejections`` have shape (n_trials, n_tests).
+    ``stderr`` is the binomial standard error of each rate.
+    """
+
+    tests: tuple
+    rates: np.ndarray
+    stderr: np.ndarray
+    n_trials: int
+    n_samples: int
+    alpha: float
+    pvalues: np.ndarray = field(repr=False)
+    rejections: np.ndarray = field(repr=False)
+
+    def as_dict(self) -> dict:
+        """``{test name: rejection rate}`` in the order of ``tests``."""
+        return {t: float(r) for t, r in zip(self.tests, self.rates)}
+
+
+def _stump_wrong(x: np.ndarray, y: np.ndarray, train: np.ndarray) -> np.ndarray:
+    """A decision stump on one feature ("x > t → class 1"), fitted on every row of ``train`` at once.
+
+    ``train`` is a boolean (S, m) mask of S training sets. The threshold minimises the training error
+    (halfway between the two training values it separates); returns the (S, m) boolean matrix of which
+    of the m samples each of the S stumps misclassifies. Vectorised: one sort, cumulative sums.
+    """
+    m = x.size
+    order = np.argsort(x, kind="stable")
+    xs, ys = x[order], y[order]
+    tr = train[:, order]
+    pos = np.cumsum(tr & (ys == 1), axis=1)  # training positives at or below sorted position i
+    neg = np.cumsum(tr & (ys == 0), axis=1)
+    err = pos + (neg[:, -1:] - neg)  # training errors with the threshold just above position i
+    err = np.where(tr, err, np.iinfo(np.int64).max)  # thresholds only right above a training value
+    err_below_all = neg[:, -1]  # threshold below every value: everything predicted 1
+    i = err.argmin(axis=1)
+    best = err[np.arange(len(i)), i]
+    # next training value above position i (m if none): reverse running minimum of training positions
+    pos_idx = np.where(tr, np.arange(m), m)
+    nxt = np.minimum.accumulate(pos_idx[:, ::-1], axis=1)[:, ::-1]
+    nxt = np.concatenate([nxt[:, 1:], np.full((len(i), 1), m)], axis=1)[np.arange(len(i)), i]
+    upper = np.where(nxt < m, xs[np.minimum(nxt, m - 1)], np.inf)
+    t = np.where(np.isfinite(upper), (xs[i] + upper) / 2, xs[i])
+    t = np.where(err_below_all <= best, -np.inf, t)
+    pred = x[None, :] > t[:, None]
+    return pred != (y[None, :] == 1)
+
+
+def _null_trial(seed, m, separation, alpha, n_resamples, n_folds):
+    """One data set from the symmetric population and the p-values of every test in NULL_TESTS."""
+    rng = np.random.default_rng(seed)
+    y = rng.integers(0, 2, m)
+    X = rng.normal(size=(m, 2)) + separation * (2 * y - 1)[:, None]
+
+    def errors(test):  # test: (S, m) mask -> per-split error rates of A (feature 0) and B (feature 1)
+        wa, wb = _stump_wrong(X[:, 0], y, ~test), _stump_wrong(X[:, 1], y, ~test)
+        nt = test.sum(axis=1)
+        return (wa & test).sum(axis=1) / nt, (wb & test).sum(axis=1) / nt, wa, wb
+
+    p = np.empty(len(NULL_TESTS))
+    # repeated random hold-out (1/3 test), J = n_resamples: plain and corrected resampled t-tests
+    n_test = m // 3
+    test = np.argsort(rng.random((n_resamples, m)), axis=1).argsort(axis=1) < n_test
+    ea, eb, wa, wb = errors(test)
+    p[0] = paired_ttest(ea, eb, alpha).pvalue
+    p[1] = corrected_resampled_ttest(ea, eb, test_train_ratio=n_test / (m - n_test), alpha=alpha).pvalue
+    # McNemar on the first hold-out alone
+    t0 = test[0]
+    table = [[0, int(np.sum(wa[0] & ~wb[0] & t0))], [int(np.sum(~wa[0] & wb[0] & t0)), 0]]
+    p[3] = mcnemar(table, alpha=alpha).pvalue
+    # k-fold cross-validation, one repeat
+    fold = np.empty(m, dtype=int)
+    fold[rng.permutation(m)] = np.arange(m) % n_folds
+    ea, eb, _, _ = errors(fold[None, :] == np.arange(n_folds)[:, None])
+    p[2] = paired_ttest(ea, eb, alpha).pvalue
+    # 5 × 2-fold cross-validation: rows 0-4 test on the first half, rows 5-9 on the second
+    half = np.argsort(rng.random((5, m)), axis=1).argsort(axis=1) < m // 2
+    ea, eb, _, _ = errors(np.concatenate([half, ~half]))
+    d = (ea - eb).reshape(2, 5).T
+    p[4] = ttest_5x2cv(d, alpha).pvalue
+    p[5] = ttest_5x2cv(d, alpha, variant="dietterich").pvalue
+    p[6] = combined_ftest_5x2cv(d, alpha).pvalue
+    return p
+
+
+def null_rejection_rates(n_trials=1000, *, n_samples=200, separation=1.0, alpha=0.05, n_resamples=30,
+                         n_folds=10, random_state=None, n_jobs=None) -> NullRejectionRates:
+    """Measure each comparison test's Type-I error: how often it rejects when H0 is true (Dietterich 1998).
+
+    Each trial draws a fresh data set of ``n_samples`` points: y ∈ {0, 1} with equal probability and two
+    features x1, x2 ~ N(±``separation``, 1), independent given y. Learner A is a decision stump on x1,
+    learner B the same stump on x2. The two features are exchangeable, so A and B have exactly the same
+    expected error for every training-set size: H0 is true. On every data set, seven tests compare them
+    (``NULL_TESTS``): the resampled t-test over ``n_resamples`` random 2/3–1/3 hold-outs, the same with
+    Nadeau & Bengio's correction, the ``n_folds``-fold paired t-test, McNemar on one hold-out, the 5×2cv
+    t-test in the book's and Dietterich's form and the combined 5×2cv F-test. A valid test rejects in
+    about ``alpha`` of the trials.
+
+    Trials are independent streams spawned from ``random_state``, so the result does not depend on
+    ``n_jobs`` (joblib). Taught in ``notebooks/08_hypothesis_tests.ipynb``.
+
+    Example
+    -------
+    >>> r = null_rejection_rates(20, random_state=0)
+    >>> r.rates.shape, r.tests[0]
+    ((7,), 'resampled t-test')
+    """
+    n_trials = check_positive_int(n_trials, "n_trials")
+    m = check_positive_int(n_samples, "n_samples", minimum=20)
+    if isinstance(separation, (bool, np.bool_)) or not isinstance(separation, numbers.Real):
+        raise TypeError(f"separation must be a real number, got {type(separation).__name__}")
+    if not (np.isfinite(separation) and separation >= 0):
+        raise ValueError(f"separation must be a finite number >= 0, got {separation}")
+    alpha = _check_alpha(alpha)
+    n_resamples = check_positive_int(n_resamples, "n_resamples", minimum=2)
+    n_folds = check_positive_int(n_folds, "n_folds", minimum=2)
+    if n_folds > m // 2:
+        raise ValueError(f"n_folds={n_folds} is too large for n_samples={m}; use at most {m // 2}")
+    rng = check_random_state(random_state)
+    seeds = np.random.SeedSequence(int(rng.integers(0, 2**63 - 1))).spawn(n_trials)
+    args = (m, float(separation), alpha, n_resamples, n_folds)
+    if n_jobs in (None, 1):
+        rows = [_null_trial(s, *args) for s in seeds]
+    else:
+        from joblib import Parallel, delayed
+
+        chunks = np.array_split(np.arange(n_trials), max(1, min(n_trials, 8 * abs(int(n_jobs)))))
+        parts = Parallel(n_jobs=n_jobs)(
+            delayed(_null_chunk)([seeds[i] for i in c], args) for c in chunks if len(c)
+        )
+        rows = [row for part in parts for row in part]
+    pvals = np.vstack(rows)
+    rej = pvals < alpha
+    rates = rej.mean(axis=0)
+    return NullRejectionRates(tests=NULL_TESTS, rates=rates, stderr=np.sqrt(rates * (1 - rates) / n_trials),
+                              n_trials=n_trials, n_samples=m, alpha=alpha, pvalues=pvals, rejections=rej)
+
+
+def _null_chunk(seeds, args):
+    return [_null_trial(s, *args) for s in seeds]
