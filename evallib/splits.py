@@ -17,7 +17,7 @@ import numpy as np
 
 from ._validation import check_positive_int, check_random_state, num_samples
 
-__all__ = ["HoldOut", "KFold", "LeaveOneOut", "Bootstrap", "out_of_bag_fraction"]
+__all__ = ["HoldOut", "KFold", "LeaveOneOut", "Bootstrap", "out_of_bag_fraction", "simulate_oob_fraction"]
 
 
 def _class_codes(y, m: int, stratify: bool):
@@ -318,3 +318,21 @@ def out_of_bag_fraction(m) -> float:
     """
     m = check_positive_int(m, "m")
     return float(np.exp(m * np.log1p(-1.0 / m))) if m > 1 else 0.0
+
+
+def simulate_oob_fraction(m, n_repeats=200, *, random_state=None) -> np.ndarray:
+    """Monte Carlo check of 式(2.1): the fraction of m samples never drawn in m draws with replacement,
+    for each of ``n_repeats`` independent bootstrap samples (raw draws, no redrawing).
+
+    The mean tends to (1 - 1/m)^m.
+
+    >>> f = simulate_oob_fraction(100, 2000, random_state=0)
+    >>> round(float(f.mean()), 2)
+    0.37
+    """
+    m = check_positive_int(m, "m")
+    n_repeats = check_positive_int(n_repeats, "n_repeats")
+    rng = check_random_state(random_state)
+    draws = np.sort(rng.integers(0, m, size=(n_repeats, m)), axis=1)
+    distinct = 1 + np.count_nonzero(np.diff(draws, axis=1), axis=1)
+    return 1.0 - distinct / m

@@ -239,3 +239,21 @@ def test_all_stratified_splits_count_exercise_2_1():
     assert len(seen) == math.comb(4, 2) ** 2  # every stratified split appears, no other
     assert all(sum(i < 4 for i in s) == 2 for s in seen)
     assert len({c for c in combinations(range(8), 4)}) > len(seen)
+
+
+def test_simulate_oob_fraction_against_formula_and_brute_force():
+    from evallib.splits import simulate_oob_fraction
+
+    for m in (2, 5, 30):
+        f = simulate_oob_fraction(m, 20_000, random_state=m)
+        # standard error of the mean is below 0.002 here
+        assert abs(f.mean() - out_of_bag_fraction(m)) < 0.008
+    # brute force for one repeat: same generator, count the never-drawn samples directly
+    rng = np.random.default_rng(7)
+    draws = rng.integers(0, 10, size=(1, 10))
+    expected = 1 - len(set(draws[0].tolist())) / 10
+    assert simulate_oob_fraction(10, 1, random_state=7)[0] == expected
+    with pytest.raises(ValueError, match="m"):
+        simulate_oob_fraction(0)
+    with pytest.raises(ValueError, match="n_repeats"):
+        simulate_oob_fraction(5, 0)

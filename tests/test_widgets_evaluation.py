@@ -1,0 +1,66 @@
+"""Explorers of chapters 01–02, driven without a browser: the printed numbers must be the library's."""
+import numpy as np
+import pytest
+from sklearn.naive_bayes import GaussianNB
+
+import evallib as el
+from evallib.widgets import Explorer, fitting_explorer, fitting_update, kfold_explorer, kfold_update, slider
+
+
+def test_fitting_explorer_reports_library_numbers():
+    w = fitting_explorer(seed=0)
+    e = el.fitting.polynomial_experiment(20, noise_std=0.25, random_state=0)
+    assert f"training MSE {e.train_mse[3]:.4f}" in w.text
+    w.set(degree=12)
+    assert w.values["degree"] == 12
+    assert f"test MSE {e.test_mse[12]:.4f}" in w.text
+    assert f"best degree on test: {e.best_degree}" in w.text
+    assert w.n_updates == 2
+
+
+def test_fitting_explorer_output_uses_append_pattern():
+    w = fitting_explorer()
+    w.set(n_train=50)
+    outs = w.out.outputs
+    assert [o["output_type"] for o in outs] == ["stream", "display_data"]  # replaced, not piled up
+    assert outs[0]["text"] == w.text + "\n"
+    assert outs[1]["data"]["text/plain"].startswith("<Figure size")  # PNG is added only inside a kernel
+    assert repr(w) == "Explorer('Over- and under-fitting': degree=3, n_train=50, noise_std=0.25)"
+
+
+def test_fitting_update_figure_marks_degree():
+    text, fig = fitting_update(degree=5, n_train=30, noise_std=0.1)
+    ax_fit, ax_err = fig.axes[:2]
+    assert "degree 5" in ax_fit.get_title()
+    marker = [ln for ln in ax_err.get_lines() if list(ln.get_xdata()) == [5, 5]]
+    assert marker, "the current degree is marked on the error curve"
+
+
+def test_kfold_explorer_matches_cross_validation():
+    X, y = el.data.load_watermelon().X, el.data.load_watermelon().y
+    w = kfold_explorer(GaussianNB(), X, y, random_state=0)
+    w.set(n_splits=4, n_repeats=3)
+    r = el.evaluation.cross_validation(GaussianNB(), X, y, n_splits=4, n_repeats=3, random_state=0)
+    assert f"estimate {r.mean:.4f}" in w.text
+    assert f"{r.repeat_std:.4f}" in w.text
+    assert " 12 fits" in w.text
+    # k cannot exceed the number of samples
+    assert w.controls["n_splits"].max == 17
+
+
+def test_kfold_update_single_repeat_says_spread_needs_repeats():
+    X, y = el.data.load_watermelon().X, el.data.load_watermelon().y
+    text, fig = kfold_update(GaussianNB(), X, y, 5, 1)
+    assert "needs p >= 2" in text
+    assert fig.axes[0].get_title() == "1 × 5-fold: 5 fits"
+
+
+def test_explorer_bad_input():
+    with pytest.raises(ValueError, match="controls"):
+        Explorer("x", {}, lambda: ("", None))
+    with pytest.raises(TypeError, match="update"):
+        Explorer("x", {"a": slider(1, 0, 2)}, None)
+    w = Explorer("x", {"a": slider(1, 0, 2)}, lambda a: (f"a={a}", None))
+    with pytest.raises(ValueError, match="unknown control"):
+        w.set(b=1)
+    assert w.text == "a=1"
