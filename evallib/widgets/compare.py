@@ -1,3 +1,109 @@
-"""Explorers for evallib.compare (filled by its issue)."""
+"""Explorers for the comparison tests (notebooks 08 and 09).
 
-__all__: list[str] = []
+Each explorer wraps a pure ``*_view(**values) -> (text, figure)`` function that is tested without a
+browser; the statistics come from :mod:`evallib.compare`.
+"""
+from __future__ import annotations
+
+import ipywidgets as widgets
+import numpy as np
+
+from .. import compare as _cmp
+from .._validation import as_finite_array, check_positive_int, check_probability
+from ..plots import compare as _plots
+from ..style import new_figure
+from ._base import Explorer, slider
+
+__all__ = ["binomial_view", "binomial_test_explorer", "cd_view", "cd_explorer"]
+
+ALPHAS = (0.01, 0.05, 0.10)
+
+
+def binomial_view(m, eps0, alpha, error_rate):
+    """Text and figure of the binomial test for ``m`` test samples, H0: ε ≤ ``eps0``, level ``alpha``,
+    and an observed test error rate ``error_rate`` (n_errors = round(error_rate · m)).
+
+    >>> text, fig = binomial_view(100, 0.3, 0.05, 0.38)
+    >>> print(text.splitlines()[1])
+    critical count C = 38, critical error rate = 0.380
+    """
+    m = check_positive_int(m, "m")
+    eps0 = check_probability(eps0, "eps0")
+    error_rate = check_probability(error_rate, "error_rate")
+    n_errors = int(round(error_rate * m))
+    r = _cmp.binomial_test(n_errors, m, eps0, alpha)
+    text = (
+        f"m = {m}, eps0 = {eps0:.2f}, alpha = {r.alpha:.2f}: {n_errors} errors observed "
+        f"(test error rate {r.statistic:.3f})\n"
+        f"critical count C = {r.critical_count}, critical error rate = {r.critical_value:.3f}\n"
+        f"p = P(X >= {n_errors} | eps0) = {r.pvalue:.4f} -> "
+        + ("reject H0: the error rate is above eps0" if r.reject else "cannot reject H0 (which does not prove it)")
+    )
+    fig, ax = new_figure(width=7.5, height=4.0)
+    _plots.plot_binomial_test(m, eps0, r.alpha, n_errors, ax=ax)
+    return text, fig
+
+
+def binomial_test_explorer(m=50, eps0=0.3, alpha=0.05, error_rate=0.4):
+    """Sliders for m, ε0, α and the observed error rate over the binomial test (notebook 08)."""
+    binomial_view(m, eps0, alpha, error_rate)  # validate the start values with clear messages
+    controls = {
+        "m": slider(int(m), 5, 500, 5, "m (test samples)"),
+        "eps0": slider(float(eps0), 0.01, 0.99, 0.01, "eps0"),
+        "alpha": widgets.Dropdown(options=list(ALPHAS) if alpha in ALPHAS else sorted({*ALPHAS, alpha}),
+                                  value=alpha, description="alpha"),
+        "error_rate": slider(float(error_rate), 0.0, 1.0, 0.01, "observed error rate"),
+    }
+    return Explorer("Binomial test: H0 says the generalisation error is at most eps0", controls, binomial_view,
+                    columns=2)
+
+
+def cd_view(mean_ranks, names, alpha, n_datasets):
+    """Text and figure: the Nemenyi CD for ``alpha`` and ``n_datasets`` (N), which pairs of algorithms
+    with these mean ranks it separates, the CD-against-N curve and the CD diagram.
+
+    >>> text, fig = cd_view([1.0, 2.125, 2.875], ("A", "B", "C"), 0.05, 4)
+    >>> print(text.splitlines()[0])
+    k = 3, N = 4, alpha = 0.05: q_alpha = 2.344, CD = 1.657
+    """
+    r = as_finite_array(mean_ranks, "mean_ranks")
+    k = r.size
+    if k < 2:
+        raise ValueError(f"mean_ranks has {k} value; at least 2 algorithms are needed")
+    names = tuple(str(n) for n in names) if names is not None else _cmp._default_names(k)
+    if len(names) != k:
+        raise ValueError(f"names has {len(names)} entries but mean_ranks has {k}")
+    n = check_positive_int(n_datasets, "n_datasets", minimum=2)
+    q = _cmp.q_alpha(k, alpha)
+    cd = _cmp.critical_difference(k, n, alpha)
+    diff = np.abs(r[:, None] - r[None, :])
+    pairs = []
+    for i, j in zip(*np.nonzero(np.triu(diff > cd, 1))):
+        a, b = (i, j) if r[i] <= r[j] else (j, i)
+        pairs.append(f"{names[a]} < {names[b]} ({diff[i, j]:.2f})")
+    groups = [" ".join(names[i] for i in g) for g in _cmp.cd_groups(r, cd)]
+    text = (
+        f"k = {k}, N = {n}, alpha = {alpha:.2f}: q_alpha = {q:.3f}, CD = {cd:.3f}\n"
+        f"significantly different pairs: {', '.join(pairs) if pairs else 'none'}\n"
+        f"groups joined by a bar: {'; '.join(groups) if groups else 'none'}"
+    )
+    fig, (ax1, ax2) = new_figure(2, width=11.0, height=4.2)
+    _plots.plot_cd_curve(sorted({3, k, 10} if k != 10 else {3, 10}), n_range=(2, max(50, n)), alpha=alpha,
+                         mark=(k, n), ax=ax1)
+    _plots.plot_cd_diagram(mean_ranks=r, cd=cd, names=names, ax=ax2)
+    return text, fig
+
+
+def cd_explorer(mean_ranks, names=None, *, n_datasets=10, alpha=0.05):
+    """Sliders for α and N over the Nemenyi critical difference of fixed mean ranks (notebook 09):
+    with the same mean ranks, more data sets shrink CD and separate more pairs."""
+    cd_view(mean_ranks, names, alpha, n_datasets)  # validate the start values
+    r = tuple(float(v) for v in np.asarray(mean_ranks, dtype=float))
+    names = tuple(names) if names is not None else None
+    controls = {
+        "alpha": widgets.Dropdown(options=list(ALPHAS) if alpha in ALPHAS else sorted({*ALPHAS, alpha}),
+                                  value=alpha, description="alpha"),
+        "n_datasets": slider(int(n_datasets), 2, 100, 1, "N (data sets)"),
+    }
+    return Explorer("Nemenyi critical difference: alpha and the number of data sets", controls,
+                    lambda alpha, n_datasets: cd_view(r, names, alpha, n_datasets))

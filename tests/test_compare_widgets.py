@@ -1,0 +1,184 @@
+"""Explorers and figures of the comparison tests, checked without a browser: the text a learner reads
+must state what SciPy computes, controls must drive it, and bad input must be refused clearly."""
+import matplotlib
+
+matplotlib.use("Agg")
+
+import re
+
+import matplotlib.pyplot as plt
+import numpy as np
+import pytest
+from scipy import stats
+
+import evallib as el
+from evallib import compare as C
+from evallib.widgets import compare as W
+
+
+def _numbers(text):
+    return [float(x) for x in re.findall(r"-?\d+\.\d+|\d+", text)]
+
+
+# ----------------------------------------------------------------------------------------------------
+# Binomial test explorer (notebook 08)
+# ----------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("m,eps0,alpha,rate", [(100, 0.3, 0.05, 0.38), (50, 0.1, 0.01, 0.2), (20, 0.5, 0.1, 0.5)])
+def test_binomial_view_states_scipy_numbers(m, eps0, alpha, rate):
+    text, fig = W.binomial_view(m, eps0, alpha, rate)
+    n = round(rate * m)
+    p = stats.binomtest(n, m, eps0, alternative="greater").pvalue
+    tails = stats.binom.sf(np.arange(m + 1), m, eps0)
+    c = int(np.argmax(tails < alpha))  # first count whose upper tail is below alpha
+    assert f"critical count C = {c}," in text
+    assert f"critical error rate = {c / m:.3f}" in text
+    assert f"= {p:.4f} ->" in text
+    assert ("reject H0:" in text) == (n > c)
+    assert fig is not None and len(fig.axes) == 1
+
+
+def test_binomial_explorer_controls_drive_text_and_figure():
+    ex = W.binomial_test_explorer(m=100, eps0=0.3, alpha=0.05, error_rate=0.38)
+    assert isinstance(ex, el.widgets.Explorer)
+    assert set(ex.controls) == {"m", "eps0", "alpha", "error_rate"}
+    assert "cannot reject" in ex.text  # 38 errors: p = 0.053
+    first_fig, n0 = ex.figure, ex.n_updates
+    ex.set(error_rate=0.45)
+    assert "reject H0: the error rate is above eps0" in ex.text and ex.n_updates == n0 + 1
+    assert ex.figure is not first_fig
+    ex.set(alpha=0.01, m=200)
+    assert "m = 200" in ex.text and "alpha = 0.01" in ex.text
+    c = int(np.argmax(stats.binom.sf(np.arange(201), 200, 0.3) < 0.01))
+    assert f"critical count C = {c}," in ex.text
+    # the explorer's output area holds the text and one figure, replaced on every change
+    assert len(ex.out.outputs) == 2
+    assert repr(ex).startswith("Explorer('Binomial test")
+
+
+@pytest.mark.parametrize("kwargs,match", [
+    (dict(m=0), "m must"), (dict(eps0=1.5), "eps0"), (dict(error_rate=-0.1), "error_rate"),
+    (dict(alpha=0.0), "alpha"), (dict(m=2.5), "m must"),
+])
+def test_binomial_view_bad_input(kwargs, match):
+    args = dict(m=50, eps0=0.3, alpha=0.05, error_rate=0.4) | kwargs
+    with pytest.raises((ValueError, TypeError), match=match):
+        W.binomial_view(**args)
+    with pytest.raises((ValueError, TypeError), match=match):
+        W.binomial_test_explorer(**args)
+
+
+# ----------------------------------------------------------------------------------------------------
+# CD explorer (notebook 09)
+# ----------------------------------------------------------------------------------------------------
+def test_cd_view_book_example():
+    text, fig = W.cd_view([1.0, 2.125, 2.875], ("A", "B", "C"), 0.05, 4)
+    assert text.splitlines()[0] == "k = 3, N = 4, alpha = 0.05: q_alpha = 2.344, CD = 1.657"
+    assert "A < C (1.88)" in text and "B <" not in text
+    assert "groups joined by a bar: A B; B C" in text
+    assert len(fig.axes) == 2
+
+
+def test_cd_explorer_more_datasets_shrink_cd_and_separate_more_pairs():
+    ranks, names = [1.6, 2.4, 3.1, 2.9], ["tree", "forest", "knn", "logreg"]
+    ex = W.cd_explorer(ranks, names, n_datasets=6, alpha=0.05)
+    cds = []
+    for n in (6, 20, 60):
+        ex.set(n_datasets=n)
+        cd = _numbers(ex.text.splitlines()[0])[-1]
+        expected = stats.studentized_range.isf(0.05, 4, np.inf) / np.sqrt(2) * np.sqrt(4 * 5 / (6 * n))
+        assert cd == pytest.approx(expected, abs=6e-4)
+        cds.append(cd)
+    assert cds[0] > cds[1] > cds[2]
+    assert "significantly different pairs: none" in W.cd_view(ranks, names, 0.05, 6)[0]
+    assert "tree < knn" in ex.text  # 1.5 apart: significant once N = 60 (CD = 0.61)
+    ex.set(alpha=0.01)
+    cd01 = _numbers(ex.text.splitlines()[0])[-1]
+    assert cd01 > cds[2]  # a stricter alpha widens CD
+
+
+def test_cd_view_default_names_and_bad_input():
+    text, _ = W.cd_view([1.5, 1.5], None, 0.1, 10)
+    assert "groups joined by a bar: A B" in text
+    with pytest.raises(ValueError, match="at least 2"):
+        W.cd_view([1.0], None, 0.05, 5)
+    with pytest.raises(ValueError, match="names"):
+        W.cd_view([1.0, 2.0], ("A",), 0.05, 5)
+    with pytest.raises(ValueError, match="n_datasets"):
+        W.cd_view([1.0, 2.0], None, 0.05, 1)
+    with pytest.raises(ValueError, match="NaN"):
+        W.cd_explorer([1.0, np.nan])
+    with pytest.raises(ValueError, match="alpha"):
+        W.cd_explorer([1.0, 2.0], alpha=1.0)
+
+
+# ----------------------------------------------------------------------------------------------------
+# Figures: they show what the results say, and refuse what they cannot draw
+# ----------------------------------------------------------------------------------------------------
+def test_plot_binomial_test_colours_exactly_the_critical_region():
+    fig, ax = plt.subplots()
+    out = el.plots.plot_binomial_test(30, 0.2, 0.05, 11, ax=ax)
+    assert out is ax
+    c = C.binomial_critical_count(30, 0.2)
+    red = [p for p in ax.patches if p.get_facecolor()[:3] == matplotlib.colors.to_rgb(el.style.COLORS["red"])]
+    xs = sorted(round(p.get_x() + p.get_width() / 2) for p in red)
+    assert xs[0] == c + 1
+    heights = sum(p.get_height() for p in red)
+    assert heights == pytest.approx(stats.binom.sf(c, 30, 0.2), rel=1e-3)  # bars drawn up to pmf > 1e-6 max
+    plt.close(fig)
+
+
+def test_plot_null_distribution_and_bad_result():
+    fig, ax = plt.subplots()
+    r = C.paired_ttest([0.1, 0.12, 0.15, 0.11], [0.13, 0.16, 0.14, 0.15])
+    el.plots.plot_null_distribution(r, ax=ax)
+    assert "cannot reject" in ax.get_title()
+    assert any(line.get_xdata()[0] == pytest.approx(r.statistic) for line in ax.lines[1:])
+    el.plots.plot_null_distribution(C.friedman(np.tile([1.0, 2, 3], (5, 1))), ax=ax)  # F = inf: no crash
+    with pytest.raises(ValueError, match="t, chi2 or F"):
+        el.plots.plot_null_distribution(C.binomial_test(3, 10, 0.2), ax=ax)
+    plt.close(fig)
+
+
+def test_plot_cd_diagram_bars_match_groups():
+    s = np.random.default_rng(0).random((10, 5)) + np.linspace(0, 0.4, 5)
+    res = C.nemenyi(s, names=["a", "b", "c", "d", "e"])
+    fig, ax = plt.subplots()
+    el.plots.plot_cd_diagram(res, ax=ax)
+    thick = [ln for ln in ax.lines if ln.get_linewidth() == 3.5]
+    assert len(thick) == len(res.groups)
+    labels = {t.get_text() for t in ax.texts}
+    assert {f"{n} (" for n in res.names} <= {t.split("(")[0] + "(" for t in labels}
+    assert f"CD = {res.cd:.3f}" in labels
+    with pytest.raises(ValueError, match="mean_ranks and cd"):
+        el.plots.plot_cd_diagram(ax=ax)
+    with pytest.raises(TypeError, match="NemenyiResult"):
+        el.plots.plot_cd_diagram(C.friedman(s), ax=ax)
+    with pytest.raises(ValueError, match="names"):
+        el.plots.plot_cd_diagram(mean_ranks=[1, 2], cd=1.0, names=["x"], ax=ax)
+    plt.close(fig)
+
+
+def test_plot_friedman_graph_segments_have_length_cd():
+    res = C.nemenyi([[1, 2, 3], [1, 2.5, 2.5], [1, 2, 3], [1, 2, 3]])
+    fig, ax = plt.subplots()
+    el.plots.plot_friedman_graph(res, ax=ax)
+    segs = ax.collections[0].get_segments()
+    lengths = [abs(s[1][0] - s[0][0]) for s in segs]
+    assert np.allclose(lengths, res.cd)
+    plt.close(fig)
+
+
+def test_plot_rejection_rates_and_cd_curve():
+    r = C.null_rejection_rates(30, random_state=1)
+    fig, ax = plt.subplots()
+    el.plots.plot_rejection_rates(r, ax=ax)
+    assert [t.get_text() for t in ax.get_yticklabels()] == list(r.tests)
+    with pytest.raises(TypeError, match="null_rejection_rates"):
+        el.plots.plot_rejection_rates(C.friedman(np.eye(3)), ax=ax)
+    ax.clear()
+    el.plots.plot_cd_curve((3, 5), n_range=(2, 30), alpha=0.05, mark=(3, 4), ax=ax)
+    y = ax.lines[0].get_ydata()
+    assert y[0] == pytest.approx(C.critical_difference(3, 2)) and np.all(np.diff(y) < 0)
+    with pytest.raises(ValueError, match="n_range"):
+        el.plots.plot_cd_curve(n_range=(10, 5), ax=ax)
+    plt.close(fig)
