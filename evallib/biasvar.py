@@ -34,6 +34,7 @@ from sklearn.base import clone
 
 from ._validation import (
     as_finite_array,
+    check_probability,
     check_nonnegative,
     check_positive_int,
     check_random_state,
@@ -49,6 +50,7 @@ __all__ = [
     "learning_curve",
     "ZeroOneDecomposition",
     "bias_variance_01",
+    "expected_best_accuracy",
 ]
 
 _METHODS = ("auto", "vectorised", "loop")
@@ -561,3 +563,29 @@ def bias_variance_01(model, prob, *, n_train, n_datasets=200, x_test=None, x_ran
         expected_loss_per_point=expected, bias_per_point=bias, variance_per_point=variance,
         noise_per_point=noise, c1=c1, c2=c2, x_test=x_test, main_prediction=y_main, predictions=pred,
     )
+
+
+# ------------------------------------------------------------------- selection bias of tuning (notebook 03)
+def expected_best_accuracy(n_candidates, n_val, accuracy) -> float:
+    """Expected validation accuracy of the *winner* among ``n_candidates`` equally good configurations.
+
+    Each candidate's validation accuracy is Binomial(n_val, accuracy) / n_val (independent validation errors);
+    the tuned model reports the largest. Its expectation exceeds ``accuracy`` although no candidate is better:
+    the selection bias (winner's curse) of a tuned model's validation score (调参, 西瓜书 §2.2.4;
+    ``notebooks/03_tuning_and_final_model.ipynb``). Exact, from the binomial CDF (SciPy):
+    P(max <= t) = F(t)^k.
+
+    >>> round(expected_best_accuracy(1, 100, 0.9), 10)
+    0.9
+    >>> expected_best_accuracy(25, 100, 0.9) > 0.93
+    True
+    """
+    from scipy import stats
+
+    k = check_positive_int(n_candidates, "n_candidates")
+    m = check_positive_int(n_val, "n_val")
+    p = check_probability(accuracy, "accuracy")
+    t = np.arange(m + 1)
+    F = stats.binom.cdf(t, m, p)
+    pmf_max = F**k - np.concatenate(([0.0], F[:-1])) ** k
+    return float(np.dot(t, pmf_max) / m)

@@ -28,6 +28,7 @@ from evallib.biasvar import (
     bias_variance,
     bias_variance_01,
     bias_variance_curve,
+    expected_best_accuracy,
     learning_curve,
 )
 from evallib.fitting import PolynomialRegression
@@ -442,3 +443,46 @@ def test_bias_variance_01_rejects_bad_input():
 
     with pytest.raises(ValueError, match="labels in"):
         bias_variance_01(Three(), lambda x: x, n_train=10, n_datasets=3, random_state=0)
+
+
+# --------------------------------------------------------------------- selection bias (notebook 03)
+@pytest.mark.parametrize("k,m,p", [(1, 50, 0.8), (5, 100, 0.9), (25, 100, 0.9), (125, 40, 0.7)])
+def test_expected_best_accuracy_matches_simulation(k, m, p):
+    rng = np.random.default_rng(k)
+    best = rng.binomial(m, p, size=(40000, k)).max(axis=1) / m
+    se = best.std() / np.sqrt(best.size)
+    assert expected_best_accuracy(k, m, p) == pytest.approx(best.mean(), abs=5 * se + 1e-12)
+
+
+def test_expected_best_accuracy_properties():
+    assert expected_best_accuracy(1, 100, 0.9) == pytest.approx(0.9, abs=1e-12)  # no choice, no bias
+    assert expected_best_accuracy(10, 100, 1.0) == pytest.approx(1.0)
+    assert expected_best_accuracy(10, 100, 0.0) == pytest.approx(0.0)
+    vals = [expected_best_accuracy(k, 100, 0.9) for k in (1, 5, 25, 125)]
+    assert np.all(np.diff(vals) > 0)  # more candidates, more optimism
+    # a larger validation set shrinks the optimism
+    assert expected_best_accuracy(25, 1000, 0.9) - 0.9 < expected_best_accuracy(25, 100, 0.9) - 0.9
+
+
+@pytest.mark.parametrize("args,exc,match", [
+    ((0, 100, 0.9), ValueError, "n_candidates"),
+    ((2.0, 100, 0.9), TypeError, "n_candidates"),
+    ((5, 0, 0.9), ValueError, "n_val"),
+    ((5, 100, 1.5), ValueError, "accuracy"),
+    ((5, 100, float("nan")), ValueError, "accuracy"),
+])
+def test_expected_best_accuracy_rejects_bad_input(args, exc, match):
+    with pytest.raises(exc, match=match):
+        expected_best_accuracy(*args)
+
+
+def test_plot_winner_optimism():
+    _, ax = new_figure()
+    plots.plot_winner_optimism([0.9, 0.95, 0.92], [0.88, 0.9, 0.91], ax)
+    np.testing.assert_allclose(ax.lines[2].get_xydata(), [[0.9233333333, 0.8966666667]], rtol=1e-9)
+    with pytest.raises(ValueError, match="length mismatch"):
+        plots.plot_winner_optimism([0.9, 0.95], [0.88], ax)
+    with pytest.raises(ValueError, match="validation_scores"):
+        plots.plot_winner_optimism([0.9, np.nan], [0.88, 0.9], ax)
+    with pytest.raises(ValueError, match="test_scores"):
+        plots.plot_winner_optimism([0.9], [], ax)

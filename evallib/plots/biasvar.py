@@ -17,6 +17,7 @@ __all__ = [
     "plot_bias_variance_curve",
     "plot_learning_curve",
     "plot_zero_one_decomposition",
+    "plot_winner_optimism",
 ]
 
 
@@ -161,5 +162,28 @@ def plot_zero_one_decomposition(result, ax=None):
     ax.set_ylim(0, 1)
     ax.set_xlabel("x")
     ax.set_ylabel("probability")
+    ax.legend(fontsize=8)
+    return ax
+
+
+def plot_winner_optimism(validation_scores, test_scores, ax=None):
+    """Each repeat's tuned winner: its validation score (x) against its score on untouched test data (y).
+
+    Points below the diagonal are repeats where validation flattered the winner (notebook 03, 西瓜书 §2.2.4).
+    """
+    from .._validation import as_finite_array, check_consistent_length
+
+    v = as_finite_array(validation_scores, "validation_scores")
+    t = as_finite_array(test_scores, "test_scores")
+    check_consistent_length(validation_scores=v, test_scores=t)
+    ax = get_ax(ax)
+    ax.plot(v, t, "o", color=COLORS["blue"], alpha=0.7, label="one repeat")
+    lo, hi = float(min(v.min(), t.min())), float(max(v.max(), t.max()))
+    pad = 0.05 * (hi - lo or 1.0)
+    ax.plot([lo - pad, hi + pad], [lo - pad, hi + pad], color=COLORS["grey"], ls="--", lw=1, label="test = validation")
+    ax.plot([v.mean()], [t.mean()], "D", color=COLORS["red"], ms=8,
+            label=f"means: validation {v.mean():.3f}, test {t.mean():.3f}")
+    ax.set_xlabel("winner's validation score")
+    ax.set_ylabel("winner's test score")
     ax.legend(fontsize=8)
     return ax
