@@ -29,7 +29,7 @@ $(STAMP): pyproject.toml
 	@touch $(STAMP)
 
 lab: setup
-	$(BIN)/jupyter lab notebooks/01_error_and_fitting.ipynb
+	$(BIN)/jupyter lab $(if $(filter 0,$(shell id -u)),--allow-root) notebooks/01_error_and_fitting.ipynb
 
 test: setup verify
 	$(BIN)/python -m pytest -n 2 --dist loadfile tests notebooks --nbval --nbval-current-env \
