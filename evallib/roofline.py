@@ -130,6 +130,12 @@ class Convention:
 ARTICLE = Convention(mac_flops=1, outputs="conv_linear", dtype="float32", batch=1)
 
 
+def _check_convention(convention):
+    if not isinstance(convention, Convention):
+        raise TypeError(f"convention must be an evallib.roofline.Convention, got {type(convention).__name__}")
+    return convention
+
+
 # --------------------------------------------------------------------------------------------------
 # Layer specs
 # --------------------------------------------------------------------------------------------------
@@ -172,11 +178,13 @@ class Layer:
 
     def flops(self, convention: Convention = Convention()) -> int:
         """FLOPs of this layer for one batch under ``convention``."""
+        _check_convention(convention)
         per = convention.mac_flops * self.macs + (self.ops if convention.elementwise else 0)
         return convention.batch * per
 
     def memory_bytes(self, convention: Convention = Convention()) -> int:
         """Bytes this layer moves for one batch under ``convention`` (weights once, feature maps per sample)."""
+        _check_convention(convention)
         if self.kind == "flatten":  # a view: no data moves
             acts = 0
         elif convention.outputs == "conv_linear":
@@ -581,10 +589,13 @@ def sequential(name, layers, *, input_shape=(3, 224, 224), convention=None, **co
     >>> m.params, m.macs
     (626, 7424)
     """
+    if not isinstance(name, str) or not name:
+        raise ValueError(f"name must be a non-empty str, got {name!r}")
     layers = tuple(layers)
     if not layers or not all(isinstance(layer, Layer) for layer in layers):
         raise ValueError("layers must be a non-empty sequence of Layer specs")
-    shape = tuple(input_shape)
+    one_d = isinstance(input_shape, (tuple, list)) and len(input_shape) == 1
+    in_shape = shape = _check_shape(input_shape, "input_shape", ndim=1 if one_d else 3)
     seen = {shape}  # a branch (a residual shortcut) may start from any earlier feature map
     for layer in layers:
         if layer.in_shape != shape and layer.in_shape not in seen and not (
@@ -595,7 +606,7 @@ def sequential(name, layers, *, input_shape=(3, 224, 224), convention=None, **co
     conv = Convention() if convention is None else convention
     if not isinstance(conv, Convention):
         raise TypeError(f"convention must be a Convention, got {type(conv).__name__}")
-    return Model(name, layers, tuple(input_shape), replace(conv, **conventions))
+    return Model(name, layers, in_shape, replace(conv, **conventions))
 
 
 def _finish(name, b, convention, conventions):
@@ -962,6 +973,7 @@ class MachineMeasurement:
     env: dict
     cpu: str
     note: str = ""
+    llc_bytes: object = None
 
     @property
     def ridge(self) -> float:
@@ -984,6 +996,30 @@ def _blas_info():
     i = blas[0]
     desc = f"{i.get('internal_api', '?')} {i.get('version', '')} ({i.get('architecture', '?')})".replace("  ", " ")
     return int(i.get("num_threads", 0)) or None, desc, ""
+
+
+def _llc_bytes():
+    """Size of the last-level cache the OS reports (None if unknown). On a virtual machine this is often the
+    host's whole shared cache, of which the guest gets only a part."""
+    best = None
+    try:
+        import glob
+
+        for d in glob.glob("/sys/devices/system/cpu/cpu0/cache/index*"):
+            with open(os.path.join(d, "type")) as fh:
+                if fh.read().strip() == "Instruction":
+                    continue
+            with open(os.path.join(d, "level")) as fh:
+                level = int(fh.read())
+            with open(os.path.join(d, "size")) as fh:
+                txt = fh.read().strip()
+            mult = {"K": 2**10, "M": 2**20, "G": 2**30}.get(txt[-1:], 1)
+            size = int(txt.rstrip("KMG")) * mult
+            if best is None or level > best[0]:
+                best = (level, size)
+    except (OSError, ValueError):
+        best = None
+    return best[1] if best else None
 
 
 def _cpu_name():
@@ -1033,8 +1069,13 @@ def measure_machine(repeats=5, *, matmul_size=2048, stream_mib=256) -> MachineMe
     del x, y, z
     threads, blas, note = _blas_info()
     env = {k: v for k, v in sorted(os.environ.items()) if k.startswith(_BLAS_ENV_PREFIXES)}
+    llc = _llc_bytes()
+    if llc is not None and 3 * 8 * m < 4 * llc:
+        note = "; ".join(filter(None, [note, (
+            f"the triad's arrays ({3 * 8 * m / 2**20:.0f} MiB) are not far beyond the reported last-level cache "
+            f"({llc / 2**20:.0f} MiB; on a virtual machine often the host's whole cache): raise stream_mib to check")]))
     return MachineMeasurement(2 * n**3 / min(mm), 5 * 8 * m / min(tri), repeats, n, 8 * m,
-                              tuple(mm), tuple(tri), threads, blas, env, _cpu_name(), note)
+                              tuple(mm), tuple(tri), threads, blas, env, _cpu_name(), note, llc)
 
 
 def machine_device(measurement, name="this machine") -> Device:

@@ -366,6 +366,7 @@ def test_measure_machine_fields():
     assert r.bandwidth == 5 * r.stream_bytes / min(r.triad_times)
     assert r.threads is None or (isinstance(r.threads, int) and r.threads >= 1)
     assert isinstance(r.env, dict) and isinstance(r.blas, str) and r.cpu
+    assert r.llc_bytes is None or r.llc_bytes > 0
     dev = rl.machine_device(r)
     assert dev.peak("float64") == r.peak_flops and dev.peak() == r.peak_flops and dev.bandwidth == r.bandwidth
     assert "GFLOP/s" in repr(r)
@@ -483,6 +484,10 @@ TYPE_BAD = [
     (lambda: rl.attainable(1.0, True, 1e9), "peak_flops"),
     (lambda: rl.get_model(16), "name"),
     (lambda: rl.measure_machine(2.5), "repeats"),
+    (lambda: rl.linear(4, 2).flops("article"), "convention"),
+    (lambda: rl.linear(4, 2).memory_bytes(None), "convention"),
+    (lambda: rl.sequential("", [rl.linear(4, 2)], input_shape=(4,)), "name"),
+    (lambda: rl.sequential("x", [rl.linear(4, 2)], input_shape=(4, 0)), "input_shape"),
 ]
 
 
