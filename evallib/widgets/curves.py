@@ -95,11 +95,11 @@ def cost_explorer(y_true, scores_by_model, *, p=None, log2_cost_ratio=0.0, pos_l
         x = _curves.probability_cost(p, cost_fn, cost_fp)
         lines = [f"p = {p:.2f}, cost_fn / cost_fp = {cost_fn:.3g}  ->  probability cost x = {x:.3f}"]
         fig, (a0, a1) = new_figure(ncols=2, width=11.0, height=4.6)
-        best = None
+        best, width = None, max(len(str(n)) for n in curves)
         for k, (name, cc) in enumerate(curves.items()):
             col = _PALETTE[k % len(_PALETTE)]
             op = _curves.cost_operating_point(cc, p=p, cost_fn=cost_fn, cost_fp=cost_fp)
-            lines.append(f"{name:>20}: best threshold {op.threshold:.3g}, FPR {op.fpr:.3f}, FNR {op.fnr:.3f}, "
+            lines.append(f"{name:>{width}}: best threshold {op.threshold:.3g}, FPR {op.fpr:.3f}, FNR {op.fnr:.3f}, "
                          f"normalised cost {op.normalized_cost:.3f}, cost per sample {op.expected_cost:.3f}")
             if best is None or op.normalized_cost < best[1]:
                 best = (name, op.normalized_cost)
