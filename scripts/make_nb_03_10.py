@@ -341,7 +341,242 @@ NB10 = [
 
 
 # ------------------------------------------------------------------------------------------------ 03
-NB03 = []  # filled below
+NB03 = [
+    md(r"""
+    # 03 · Tuning and the final model（调参与最终模型）
+
+    **Goal:** choose a learner's parameters on a validation set, report its performance on a test set it has
+    never seen, know why the winner's validation score is too good to report, and train the final model on all
+    the data.
+
+    西瓜书 §2.2.4 (调参与最终模型). Source notes: 000 (调参与最终模型), 004 (§1.2 调参和最终模型, validation
+    vs test set).
+    """),
+    code(SETUP),
+    md(r"""
+    ## 1. A range and a step
+
+    Most learners have settings that are not learned from the data but fixed before training: the depth of a
+    tree, the strength of a penalty. Choosing them is **parameter tuning（调参）**. Most of them are real numbers,
+    so we cannot try every value: we choose a range and a step and try the grid of values. The notes' example:
+    the range $[0, 0.2]$ with step $0.05$ gives five candidates.
+
+    The number of values is $(\text{high} - \text{low}) / \text{step} + 1$. Compute it, round it, and let
+    `np.linspace` place the values: `np.arange` with a float step sometimes includes the end and sometimes not.
+    """),
+    code(r"""
+    low, high, step = 0.0, 0.2, 0.05
+    n_values = round((high - low) / step) + 1
+    values = np.linspace(low, high, n_values)
+    print(f"{n_values} candidates: {values}")
+    assert np.allclose(values, [0.0, 0.05, 0.10, 0.15, 0.20])
+    print("np.arange(0, 0.2, 0.05) ->", np.arange(0, 0.2, 0.05), " (the end is left out)")
+    print("np.arange(1, 1.3, 0.1)  ->", np.arange(1, 1.3, 0.1), " (here the end is in: rounding)")
+    """),
+    md(r"""
+    ### Grids grow as a power
+
+    Every parameter multiplies the number of candidates: $n$ values for each of $p$ parameters make $n^p$
+    configurations (the notes: three parameters with five values each are $5^3 = 125$), and with $k$-fold
+    cross-validation each is trained $k$ times. Halving the step roughly doubles $n$, so it multiplies the work
+    by about $2^p$. This is why tuning settles for a coarse grid: a compromise between cost and the chance of
+    missing the best value. scikit-learn's `ParameterGrid` enumerates the same grids.
+    """),
+    code(r"""
+    from sklearn.model_selection import ParameterGrid
+
+    print(" step  values  1 parameter  2 parameters  3 parameters  3 parameters, 10-fold CV fits")
+    for s in (0.05, 0.02, 0.01):
+        n = round(0.2 / s) + 1
+        grid_values = list(np.linspace(0, 0.2, n))
+        sizes = [len(ParameterGrid({f"p{i}": grid_values for i in range(p)})) for p in (1, 2, 3)]
+        assert sizes == [n, n**2, n**3]
+        print(f"{s:5.2f} {n:7d} {sizes[0]:12d} {sizes[1]:13d} {sizes[2]:13d} {10 * sizes[2]:29d}")
+    """),
+    md(r"""
+    ## 2. Training, validation and test sets
+
+    Our example: the breast-cancer data that ships with scikit-learn (569 tumours, 30 measurements, benign or
+    malignant) and a decision tree with two parameters:
+
+    * `min_weight_fraction_leaf` on the notes' grid $0, 0.05, \dots, 0.2$: the smallest fraction of the training
+      data a leaf must hold (0 lets the tree grow fully; 0.2 allows at most five leaves);
+    * `max_depth` in $\{1, 2, 3, 4, \text{None}\}$.
+
+    That is $5^2 = 25$ configurations. Three disjoint parts of the data play three roles:
+
+    * the **training set（训练集）** fits each configuration;
+    * the **validation set（验证集）** compares the configurations and picks one;
+    * the **test set（测试集）** is touched once, at the end, to estimate how well the chosen model does.
+
+    Both splits below are stratified hold-out splits from `el.splits`.
+    """),
+    code(r"""
+    from sklearn.base import clone
+    from sklearn.tree import DecisionTreeClassifier
+
+    X, y = el.data.load_bundled("breast_cancer")
+    grid = {"max_depth": [1, 2, 3, 4, None], "min_weight_fraction_leaf": list(values)}
+    candidates = list(ParameterGrid(grid))
+    tree = DecisionTreeClassifier(random_state=0)
+
+    dev, test = next(el.splits.HoldOut(0.25, random_state=0).split(X, y))          # test: set aside
+    tr, va = next(el.splits.HoldOut(1 / 3, random_state=0).split(X[dev], y[dev]))  # dev = train + validation
+    train, val = dev[tr], dev[va]
+    print(f"{len(candidates)} configurations; training {len(train)}, validation {len(val)}, test {len(test)} samples")
+    """),
+    code(r"""
+    val_acc = np.array([clone(tree).set_params(**c).fit(X[train], y[train]).score(X[val], y[val])
+                        for c in candidates])
+    order = np.argsort(-val_acc, kind="stable")
+    print("rank  max_depth  min_weight_fraction_leaf  validation accuracy")
+    for rank, i in enumerate(order[:5], 1):
+        c = candidates[i]
+        print(f"{rank:4d} {str(c['max_depth']):>10} {c['min_weight_fraction_leaf']:25.2f} {val_acc[i]:20.4f}")
+    best = candidates[order[0]]
+    """),
+    md(r"""
+    The same search through scikit-learn: `GridSearchCV` accepts any evallib splitter as `cv=`. Given the
+    development data and the same hold-out splitter, it fits the same 25 trees on the same training part and
+    scores them on the same validation part — then, by default, refits the winner on training + validation.
+    """),
+    code(r"""
+    from sklearn.model_selection import GridSearchCV
+
+    search_ho = GridSearchCV(tree, grid, cv=el.splits.HoldOut(1 / 3, random_state=0)).fit(X[dev], y[dev])
+    assert np.allclose(search_ho.cv_results_["mean_test_score"], val_acc)
+    assert search_ho.best_params_ == best
+
+    winner = clone(tree).set_params(**best).fit(X[train], y[train])
+    print(f"winner: {best}")
+    print(f"  validation accuracy (used to choose it):       {val_acc[order[0]]:.4f}")
+    print(f"  test accuracy, trained on the training part:   {winner.score(X[test], y[test]):.4f}")
+    print(f"  test accuracy, retrained on train + validation: {search_ho.score(X[test], y[test]):.4f}")
+    """),
+    md(r"""
+    Two things to notice. Several configurations tie: with 142 validation samples accuracy moves in steps of
+    1/142, and `GridSearchCV`, like our `argsort`, takes the first. And one test set of 143 samples is a noisy
+    judge — here the tree retrained on more data happens to score lower (a depth-2 tree can change its splits
+    completely when a few samples are added). Single numbers from single splits deserve little trust; the
+    repeated experiment below averages over 30 splits.
+
+    ## 3. Why the winner's validation score is optimistic
+
+    The validation accuracy of each configuration is an estimate with some noise. Choosing the largest of 25
+    noisy estimates picks, in part, the one whose noise happened to be favourable — so the winner's validation
+    score is biased upwards even when no configuration is truly better than another. This **selection bias**
+    is the reason the validation score of the chosen model is not reported as its performance.
+
+    A from-scratch check of the size of the effect: $k$ configurations that are all exactly 90 % accurate,
+    scored on a validation set of 142 samples (ours). Simulate their validation accuracies and take the best;
+    `el.biasvar.expected_best_accuracy` computes the same expectation exactly from the binomial distribution
+    ($P(\max \le t) = F(t)^k$).
+    """),
+    code(r"""
+    m_val, true_acc = len(val), 0.90
+    sims = rng.binomial(m_val, true_acc, size=(20000, 125)) / m_val
+    print("  k  simulated best  exact (SciPy)  optimism")
+    for k in (1, 5, 25, 125):
+        simulated = sims[:, :k].max(axis=1).mean()
+        exact = el.biasvar.expected_best_accuracy(k, m_val, true_acc)
+        assert abs(simulated - exact) < 0.001
+        print(f"{k:3d} {simulated:15.4f} {exact:14.4f} {exact - true_acc:+9.4f}")
+    """),
+    md(r"""
+    With 25 configurations, the "best" looks between four and five points better than it is, and the 125 of a $5^3$ grid
+    make it worse. On the real data, repeat the whole procedure — new split, tune on validation, test the
+    winner (as trained on the training part) — 30 times:
+    """),
+    code(r"""
+    def tune_once(seed):
+        dev, test = next(el.splits.HoldOut(0.25, random_state=seed).split(X, y))
+        tr, va = next(el.splits.HoldOut(1 / 3, random_state=seed).split(X[dev], y[dev]))
+        fits = [clone(tree).set_params(**c).fit(X[dev[tr]], y[dev[tr]]) for c in candidates]
+        scores = [f.score(X[dev[va]], y[dev[va]]) for f in fits]
+        win = int(np.argmax(scores))
+        return scores[win], fits[win].score(X[test], y[test])
+
+    runs = np.array([tune_once(seed) for seed in range(30)])
+    gap = runs[:, 0] - runs[:, 1]
+    print(f"winner's validation accuracy: mean {runs[:, 0].mean():.4f}")
+    print(f"winner's test accuracy:       mean {runs[:, 1].mean():.4f}")
+    print(f"optimism: {gap.mean():+.4f} (standard error {gap.std(ddof=1) / np.sqrt(len(gap)):.4f}); "
+          f"validation above test in {np.sum(gap > 0)} of {len(gap)} repeats")
+    assert gap.mean() > 0
+    """),
+    code(r"""
+    fig, ax = plt.subplots(figsize=(5.2, 4.2))
+    el.plots.plot_winner_optimism(runs[:, 0], runs[:, 1], ax)
+    ax.set_title("Tuned decision tree, 30 repeats")
+    plt.show()
+    """),
+    md(r"""
+    ## 4. Nested cross-validation: an honest estimate of "tune, then train"
+
+    A test set used once gives an unbiased estimate, but from one small split. When the data are too few to
+    spare a test set, **nested cross-validation** estimates the whole procedure: an outer $k$-fold loop holds
+    out each fold in turn; on the remaining data an inner cross-validation tunes the parameters
+    (`GridSearchCV`), the winner is refitted, and only then is it scored on the outer fold, which took no part in
+    the choice. The inner `best_score_` of a single search on all the data is the winner's validation score again:
+    optimistic.
+    """),
+    code(r"""
+    from sklearn.model_selection import cross_val_score
+
+    search = GridSearchCV(tree, grid, cv=el.splits.KFold(5, random_state=1))
+    nested = cross_val_score(search, X, y, cv=el.splits.KFold(5, random_state=2))
+    search.fit(X, y)
+    print(f"non-nested: inner 5-fold CV accuracy of the winner {search.best_score_:.4f}  {search.best_params_}")
+    print(f"nested 5x5-fold CV accuracy: {nested.mean():.4f}   folds: {np.round(nested, 4)}")
+    print(f"fits: {len(candidates)} x 5 inner x 5 outer + 5 refits = {len(candidates) * 25 + 5} for the nested estimate")
+    """),
+    md(r"""
+    On this data the two numbers agree to within their noise: the configurations differ genuinely, and 5-fold
+    CV averages away much of the noise a winner could exploit. The bias is plain when we *know* the truth. Give
+    the same search 300 samples whose labels are coin flips, independent of the five features: no model can be
+    right more than 50 % of the time on new data.
+    """),
+    code(r"""
+    X_noise = rng.normal(size=(300, 5))
+    y_noise = rng.integers(0, 2, size=300)
+    search_noise = GridSearchCV(tree, grid, cv=el.splits.KFold(5, random_state=1))
+    nested_noise = cross_val_score(search_noise, X_noise, y_noise, cv=el.splits.KFold(5, random_state=2))
+    search_noise.fit(X_noise, y_noise)
+    print("true accuracy of every model:   0.5000")
+    print(f"non-nested best_score_:         {search_noise.best_score_:.4f}  {search_noise.best_params_}")
+    print(f"nested CV accuracy:             {nested_noise.mean():.4f}  "
+          f"(standard error {nested_noise.std(ddof=1) / np.sqrt(5):.4f})")
+    """),
+    md(r"""
+    The winner of 25 coin-flip models "looks" several points better than chance; the nested estimate does not
+    fall for it. The optimism grows with the size of the grid and shrinks with the size of the data.
+
+    ## 5. The final model（最终模型）
+
+    Tuning chose the *algorithm and its parameters* using part of the data. The model we hand over should
+    learn from all of it: retrain the chosen configuration on the whole data set $D$ of $m$ samples. With
+    `refit=True` (the default), `GridSearchCV` does exactly that after the search; `best_estimator_` is the final
+    model. The number to report with it is the nested estimate (or the test-set estimate): it comes from models
+    trained on a little less data, so if anything it is slightly pessimistic for the final model.
+    """),
+    code(r"""
+    final = search.best_estimator_
+    assert final.tree_.n_node_samples[0] == len(y)   # the root saw all 569 samples
+    params = final.get_params()
+    print(f"final model: max_depth={params['max_depth']}, min_weight_fraction_leaf={params['min_weight_fraction_leaf']}, "
+          f"{final.get_n_leaves()} leaves, trained on {len(y)} samples")
+    print(f"estimate to report: nested CV accuracy {nested.mean():.4f}")
+    """),
+    md(r"""
+    ## Summary
+
+    * Tuning tries a grid: a range and a step per parameter; the grid grows as $n^p$ ($5^3 = 125$).
+    * Training set to fit, validation set to choose, test set to report — each used for one job.
+    * The winner's validation score is optimistic (selection bias), more so with more candidates and smaller
+      validation sets; nested cross-validation estimates the whole tune-then-train procedure honestly.
+    * The final model is the chosen configuration retrained on all the data.
+    """),
+]
 
 if __name__ == "__main__":
     which = sys.argv[1:] or ["03", "10"]
