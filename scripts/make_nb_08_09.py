@@ -342,7 +342,324 @@ NB09 = [
 # ====================================================================================================
 # 08 · Hypothesis tests
 # ====================================================================================================
-NB08 = []  # filled below
+NB08 = [
+    md(r"""
+    # 08 · Hypothesis tests for comparing learners（假设检验与比较检验）
+
+    **Goal:** decide whether a measured error rate, or a measured difference between two learners, is real or
+    luck: the binomial test, t-tests over repeated estimates, cross-validated and 5×2cv paired t-tests, McNemar's
+    test — and then measure how often each of them cries wolf when there is nothing to find.
+
+    西瓜书 §2.4.1–2.4.3, 式(2.26)–(2.33), 表 2.4. Source notes: `000` (比较检验), `003` (二项检验, t 检验, 交叉验证 t 检验,
+    McNemar), `004` §4.1–4.2, `002`. Further reading: T. G. Dietterich, *Approximate statistical tests for comparing
+    supervised classification learning algorithms*, Neural Computation 10 (1998); E. Alpaydın (1999);
+    C. Nadeau & Y. Bengio (2003). Next: [09 · Friedman and Nemenyi](09_friedman_nemenyi.ipynb).
+    Library: `el.compare` (`binomial_test`, `ttest`, `paired_ttest`, `ttest_5x2cv`, `combined_ftest_5x2cv`,
+    `corrected_resampled_ttest`, `mcnemar_table`, `mcnemar`, `null_rejection_rates`), `el.plots.plot_binomial_test`,
+    `plot_null_distribution`, `plot_rejection_rates`, `el.widgets.binomial_test_explorer`.
+    """),
+    code(SETUP),
+    code("""
+    from math import comb
+    from scipy import stats
+    from evallib import compare as cmp
+    """),
+    md(r"""
+    A test error rate is measured on a finite test set, the test set could have been different, and many learners
+    are themselves random. A **hypothesis test**（假设检验）turns "learner A had the lower error" into a statement with
+    a known chance of being wrong. Its parts: a null hypothesis H0, a statistic whose distribution under H0 we know,
+    a **significance level**（显著度）α, and a **critical region** where we reject H0. If H0 is true, we reject
+    with probability (at most) α. If the statistic falls outside the region we *fail to reject*: that is not proof
+    that H0 holds.
+
+    ## 1. The binomial test 式(2.26)–(2.27)
+
+    A learner with generalisation error ε misclassifies each of m independent test samples with probability ε, so
+    the number of errors is $X \sim \mathrm{Binomial}(m, \varepsilon)$ (式(2.26)):
+    $P(X = i) = \binom{m}{i}\varepsilon^i(1-\varepsilon)^{m-i}$.
+
+    H0: ε ≤ ε0. The more errors we see, the less H0 is believable. The **critical count** C is the smallest count
+    with $P(X > C \mid \varepsilon_0) < \alpha$; the **critical error rate**（临界值）is $\bar\varepsilon = C/m$,
+    and we reject H0 when the test error rate exceeds it. This is 式(2.27) stated for the count it is about; the
+    same decision reads "reject when the p-value $P(X \ge \text{observed} \mid \varepsilon_0)$ is below α".
+    The notes' example (`000`): m = 10, ε0 = 0.3.
+    """),
+    code("""
+    m, eps0, alpha = 10, 0.3, 0.05
+    pmf = np.array([comb(m, i) * eps0**i * (1 - eps0) ** (m - i) for i in range(m + 1)])
+    tail = np.array([pmf[i + 1:].sum() for i in range(m + 1)])        # P(X > i)
+    C = int(np.flatnonzero(tail < alpha)[0])
+    for i in range(3, 8):
+        print(f"P(X > {i}) = {tail[i]:.4f}")
+    print(f"critical count C = {C}, critical error rate = {C / m:.2f}")
+    assert C == cmp.binomial_critical_count(m, eps0, alpha) == 5
+
+    for n_err in (3, 4, 6):
+        r = cmp.binomial_test(n_err, m, eps0, alpha)
+        assert np.isclose(r.pvalue, stats.binomtest(n_err, m, eps0, alternative="greater").pvalue)
+        print(f"{n_err} errors: p = P(X >= {n_err}) = {r.pvalue:.4f} -> {'reject H0' if r.reject else 'cannot reject H0'}")
+    """),
+    md(r"""
+    **In the notes:** `000` sums $P(X \ge 4)$ for the 3-in-10 example and then says: if that probability is
+    **greater** than α, reject the hypothesis; if smaller, accept it. That reverses the test. A large tail
+    probability means the observation is ordinary under H0; we reject only when it is **below** α. The exact
+    computation shows what each rule does to a learner whose error is exactly ε0, so H0 is true: the right rule
+    rejects it in less than α of the test sets, the reversed rule in almost all of them.
+    """),
+    code("""
+    p_of = np.array([1.0] + [tail[x - 1] for x in range(1, m + 1)])    # p-value P(X >= x) for x = 0..m
+    right = pmf[p_of < alpha].sum()
+    reversed_rule = pmf[p_of > alpha].sum()
+    print(f"H0 true (eps = eps0 = {eps0}): right rule rejects with probability {right:.4f}, "
+          f"the note's reversed rule with probability {reversed_rule:.4f}")
+    print(f"3 errors in 10 is exactly eps0, P(X >= 4) = {tail[3]:.4f} > 0.05: the reversed rule would call the learner worse than 0.3")
+    assert right < alpha < 1 - alpha < reversed_rule
+    """),
+    md(r"""
+    The figure shows the distribution for a larger test set, m = 50, with the critical region in red. The explorer
+    below it lets you move m, ε0, α and the observed error rate: a larger test set narrows the distribution, so the
+    critical error rate moves towards ε0 and smaller excesses become significant.
+    """),
+    code("""
+    r50 = cmp.binomial_test(20, 50, 0.3)
+    print(f"m = 50, eps0 = 0.3: critical count {r50.critical_count}, critical error rate {r50.critical_value:.3f}; "
+          f"20 errors -> p = {r50.pvalue:.4f}, reject: {r50.reject}")
+    fig, ax = plt.subplots()
+    _ = el.plots.plot_binomial_test(50, 0.3, 0.05, n_errors=20, ax=ax)
+    plt.show()
+    """),
+    code("""
+    el.widgets.binomial_test_explorer(m=50, eps0=0.3, alpha=0.05, error_rate=0.4)
+    """),
+    code("""
+    for m_ in (50, 200, 1000):
+        r = cmp.binomial_test(int(0.36 * m_), m_, 0.3)
+        print(f"m = {m_:4d}: critical error rate {r.critical_value:.3f}, observed 0.36 -> p = {r.pvalue:.4f}, reject: {r.reject}")
+    """),
+    md(r"""
+    ## 2. The t-test over repeated estimates 式(2.28)
+
+    Repeated hold-out or cross-validation gives k test error rates $\hat\varepsilon_1, \dots, \hat\varepsilon_k$ with
+    mean μ and sample variance σ² (denominator k − 1). For H0: ε = ε0,
+
+    $$\tau_t = \frac{\sqrt{k}\,(\mu - \varepsilon_0)}{\sigma}$$
+
+    follows a t distribution with k − 1 degrees of freedom; the two-sided test rejects when $|\tau_t| > t_{\alpha/2,\,k-1}$.
+    Below: logistic regression on the breast-cancer data (569 samples, bundled with scikit-learn), ten stratified
+    70/30 hold-outs, tested against ε0 = 0.03.
+    """),
+    code("""
+    from sklearn.linear_model import LogisticRegression
+    from sklearn.naive_bayes import GaussianNB
+    from sklearn.pipeline import make_pipeline
+    from sklearn.preprocessing import StandardScaler
+    from sklearn.tree import DecisionTreeClassifier
+
+    X, y = el.data.load_bundled("breast_cancer")
+    logreg = make_pipeline(StandardScaler(), LogisticRegression(max_iter=1000))
+    errs = el.evaluation.evaluate(logreg, X, y, el.splits.HoldOut(0.3, n_repeats=10, random_state=0))
+    k = len(errs)
+    mu, sigma = errs.mean(), np.sqrt(((errs - errs.mean()) ** 2).sum() / (k - 1))
+    tau = np.sqrt(k) * (mu - 0.03) / sigma
+    print("error rates:", np.round(errs, 3))
+    print(f"by hand: mu = {mu:.4f}, sigma = {sigma:.4f}, tau_t = {tau:.3f}, t_0.025,{k - 1} = {stats.t.ppf(0.975, k - 1):.3f}")
+    rt = cmp.ttest(errs, 0.03)
+    print(rt)
+    assert np.isclose(rt.statistic, tau) and np.isclose(rt.pvalue, stats.ttest_1samp(errs, 0.03).pvalue)
+    """),
+    code("""
+    fig, ax = plt.subplots()
+    _ = el.plots.plot_null_distribution(rt, ax=ax)
+    plt.show()
+    """),
+    md(r"""
+    **In the notes:** `003` says the critical values come from "degrees of freedom k". With k estimates the t statistic
+    has k − 1 degrees of freedom (one is used up by the mean), as its own formula says; for k = 10 the two
+    readings give different critical values:
+    """),
+    code("""
+    print(f"t_0.025 with 9 df: {stats.t.ppf(0.975, 9):.3f} (right)   with 10 df: {stats.t.ppf(0.975, 10):.3f}")
+    assert np.isclose(rt.critical_value, stats.t.ppf(0.975, 9))
+    """),
+    md(r"""
+    **In the notes:** `000`, `003` and `004` conclude that when $|\tau_t|$ stays inside the critical values "the
+    hypothesis holds" (`000`: "此时认为 ε 等于平均值 μ"). Above we could not reject ε = 0.03, yet that does not show
+    ε = 0.03. The power of this t-test — the chance it rejects when ε really differs from ε0 — comes from the
+    noncentral t distribution: with k = 10 estimates spread like ours, a true gap of 0.005 is missed about two times
+    in three.
+    """),
+    code("""
+    for delta in (0.005, 0.01, 0.02):
+        nc = delta * np.sqrt(k) / sigma                  # noncentrality for a true gap delta
+        crit = stats.t.ppf(0.975, k - 1)
+        power = stats.nct.sf(crit, k - 1, nc) + stats.nct.cdf(-crit, k - 1, nc)
+        print(f"true error eps0 + {delta:.3f}: rejected with probability {power:.2f}, missed with {1 - power:.2f}")
+        assert delta > 0.005 or power < 0.5
+    """),
+    md(r"""
+    ## 3. Two learners on one data set
+
+    ### 3.1 The k-fold cross-validated paired t-test 式(2.29)
+
+    Run both learners on the **same** k folds and test the differences $\Delta_i = \hat\varepsilon_i^A - \hat\varepsilon_i^B$:
+    $\tau_t = |\sqrt{k}\,\mu / \sigma|$ with k − 1 degrees of freedom. Below, a depth-3 decision tree (A) against
+    Gaussian naive Bayes (B) on the breast-cancer data, stratified 10-fold CV.
+
+    **In the notes:** `003` and `004` write $\Delta_i = \hat\epsilon_k^A - \hat\epsilon_k^B$. The index must be i:
+    each fold's difference, not the k-th fold's k times (which would have zero variance).
+    """),
+    code("""
+    tree = DecisionTreeClassifier(max_depth=3, random_state=0)
+    nb = GaussianNB()
+    cv10 = el.splits.KFold(10, random_state=0)
+    e_tree, e_nb = (el.evaluation.evaluate(model, X, y, cv10) for model in (tree, nb))
+    d = e_tree - e_nb
+    tau = np.sqrt(10) * d.mean() / d.std(ddof=1)
+    rp = cmp.paired_ttest(e_tree, e_nb)
+    print(f"mean errors: tree {e_tree.mean():.4f}, naive Bayes {e_nb.mean():.4f}")
+    print(f"by hand: tau_t = {tau:.3f}; evallib: {rp.statistic:.3f}, p = {rp.pvalue:.4f}, "
+          f"critical value {rp.critical_value:.3f} -> {'reject H0' if rp.reject else 'cannot reject H0'}")
+    assert np.isclose(rp.statistic, tau) and np.isclose(rp.pvalue, stats.ttest_rel(e_tree, e_nb).pvalue)
+    d_typo = np.full(10, d[-1])          # the notes' index: every Delta is the k-th fold's
+    print(f"with the notes' index every Delta equals {d_typo[0]:.4f}: sample std = {d_typo.std(ddof=1):.1f}")
+    """),
+    md(r"""
+    The k-fold paired t-test assumes the k differences are independent. They are not: any two training sets share
+    (k − 2)/(k − 1) of their samples. Nadeau and Bengio's **corrected resampled t-test** inflates the variance by the
+    ratio of test to training size, $t = \mu / \sqrt{(1/k + n_\text{test}/n_\text{train})\,\sigma^2}$ (for k-fold CV,
+    $n_\text{test}/n_\text{train} = 1/(k-1)$):
+    """),
+    code("""
+    rc = cmp.corrected_resampled_ttest(e_tree, e_nb, test_train_ratio=1 / 9)
+    t_corr = d.mean() / np.sqrt((1 / 10 + 1 / 9) * d.var(ddof=1))
+    print(f"corrected: t = {rc.statistic:.3f} (by hand {t_corr:.3f}), p = {rc.pvalue:.4f} -> "
+          f"{'reject H0' if rc.reject else 'cannot reject H0'}")
+    assert np.isclose(rc.statistic, t_corr)
+    """),
+    md(r"""
+    ### 3.2 The 5×2 cross-validated t-test 式(2.31)
+
+    Dietterich's remedy: five replicates of 2-fold CV, each on a fresh shuffle, so the two training sets of a
+    replicate do not overlap. With $\Delta_i^1, \Delta_i^2$ the differences of replicate i and
+    $\sigma_i^2 = (\Delta_i^1 - \bar\Delta_i)^2 + (\Delta_i^2 - \bar\Delta_i)^2$,
+
+    $$\tau_t = \frac{\mu}{\sqrt{0.2\sum_{i=1}^5 \sigma_i^2}} \sim t_5 .$$
+
+    Two numerators are in use. The book (and notes `000`, `002`) take $\mu = 0.5(\Delta_1^1 + \Delta_1^2)$, the mean
+    of the first replicate: `variant="book"`. Dietterich's paper uses the first difference alone, $\mu = \Delta_1^1$:
+    `variant="dietterich"`. Alpaydın's **combined 5×2cv F-test** uses all ten,
+    $F = \sum_{i,j} (\Delta_i^j)^2 / (2\sum_i \sigma_i^2) \sim F(10, 5)$.
+    """),
+    code("""
+    cv5x2 = el.splits.KFold(2, n_repeats=5, random_state=1)
+    D = (el.evaluation.evaluate(tree, X, y, cv5x2) - el.evaluation.evaluate(nb, X, y, cv5x2)).reshape(5, 2)
+    s2 = ((D - D.mean(axis=1, keepdims=True)) ** 2).sum(axis=1)
+    by_hand = {"book": D[0].mean() / np.sqrt(0.2 * s2.sum()), "dietterich": D[0, 0] / np.sqrt(0.2 * s2.sum())}
+    for variant, t in by_hand.items():
+        r = cmp.ttest_5x2cv(D, variant=variant)
+        assert np.isclose(r.statistic, t)
+        print(f"5x2cv t ({variant:>10}): t = {r.statistic:6.3f}, p = {r.pvalue:.4f} -> {'reject' if r.reject else 'cannot reject'}")
+    rf = cmp.combined_ftest_5x2cv(D)
+    assert np.isclose(rf.statistic, (D**2).sum() / (2 * s2.sum()))
+    print(f"combined 5x2cv F    : F = {rf.statistic:6.3f}, p = {rf.pvalue:.4f} -> {'reject' if rf.reject else 'cannot reject'}")
+    """),
+    md(r"""
+    ### 3.3 McNemar's test 式(2.32)–(2.33)
+
+    With a single hold-out split, McNemar's test compares the two trained classifiers sample by sample. The
+    **contingency table**（列联表, 表 2.4）counts the test samples both get right ($e_{00}$), only B gets right
+    ($e_{01}$), only A gets right ($e_{10}$), both get wrong ($e_{11}$). Under H0 (equal error rates) $e_{01}$ and
+    $e_{10}$ should be about equal, and
+
+    $$\tau_{\chi^2} = \frac{(|e_{01} - e_{10}| - 1)^2}{e_{01} + e_{10}} \sim \chi^2_1 .$$
+
+    **In the notes:** `000` files McNemar under "leave-one-out" (留一法); its own text, and the book, use it after a
+    hold-out split: one test set on which both trained classifiers are compared sample by sample, as below.
+    """),
+    code("""
+    train, test = next(el.splits.HoldOut(0.3, random_state=0).split(X, y))
+    pred_tree = tree.fit(X[train], y[train]).predict(X[test])
+    pred_nb = nb.fit(X[train], y[train]).predict(X[test])
+    a_ok, b_ok = pred_tree == y[test], pred_nb == y[test]
+    table_by_hand = [[np.sum(b_ok & a_ok), np.sum(b_ok & ~a_ok)], [np.sum(~b_ok & a_ok), np.sum(~b_ok & ~a_ok)]]
+    table = cmp.mcnemar_table(y[test], pred_tree, pred_nb)
+    assert table.tolist() == table_by_hand
+    e01, e10 = table[0, 1], table[1, 0]
+    chi2 = (abs(e01 - e10) - 1) ** 2 / (e01 + e10)
+    rm = cmp.mcnemar(table)
+    print(f"table (rows: naive Bayes right/wrong, columns: tree right/wrong): {table.tolist()}")
+    print(f"by hand: chi2 = {chi2:.3f}; evallib: {rm.statistic:.3f}, p = {rm.pvalue:.4f}, critical {rm.critical_value:.3f}")
+    assert np.isclose(rm.statistic, chi2)
+    re = cmp.mcnemar(table, exact=True)
+    print(f"exact binomial version: p = {re.pvalue:.4f}")
+    """),
+    md(r"""
+    On this data set only the k-fold paired t-test rejects "tree and naive Bayes are equally good" at α = 0.05; the
+    corrected t-test, all three 5×2cv tests and McNemar do not. Which one should we believe? That depends on how
+    often each test rejects when H0 is **true**, which we can measure.
+
+    ## 4. How often does each test reject a true H0? (Dietterich 1998)
+
+    A test at level α should reject a true H0 in a fraction α of experiments: its **Type-I error**. To measure it we
+    need two learners that are exactly equally good. A clean construction: y ∈ {0, 1} with equal probability and
+    two features $x_1, x_2 \sim N(\pm 1, 1)$, independent given y. Learner A is a decision stump on $x_1$, learner B
+    the same stump on $x_2$. The two features are exchangeable, so for every training-set size A and B have the
+    same expected error: H0 holds exactly. We draw 1000 data sets of 200 samples and on each run seven tests:
+
+    - the **resampled t-test**: 30 random 2/3–1/3 hold-outs, paired t-test on the 30 differences;
+    - the same differences with Nadeau and Bengio's correction;
+    - the 10-fold CV paired t-test (式(2.29));
+    - McNemar on one 2/3–1/3 hold-out (式(2.33));
+    - the 5×2cv t-test, book and Dietterich numerators, and the combined 5×2cv F-test.
+
+    `el.compare.null_rejection_rates` does this (vectorised stumps; every trial has its own random stream).
+    """),
+    code("""
+    null = cmp.null_rejection_rates(1000, n_samples=200, alpha=0.05, random_state=0)
+    band = 2 * np.sqrt(0.05 * 0.95 / null.n_trials)
+    print(f"rejection rates under a true H0 ({null.n_trials} data sets, alpha = 0.05; a valid test lies in about "
+          f"{0.05 - band:.3f}-{0.05 + band:.3f}):")
+    for name, rate, se in zip(null.tests, null.rates, null.stderr):
+        print(f"  {name:<28} {rate:.3f} ± {se:.3f}")
+    assert np.allclose(null.rates, (null.pvalues < 0.05).mean(axis=0))
+    """),
+    code("""
+    fig, ax = plt.subplots(figsize=(8, 4))
+    _ = el.plots.plot_rejection_rates(null, ax=ax)
+    plt.show()
+    """),
+    code("""
+    rates = null.as_dict()
+    assert rates["resampled t-test"] > 0.3                       # far too liberal
+    assert rates["10-fold CV paired t-test"] > 0.05 + band        # too liberal
+    for name in ("corrected resampled t-test", "McNemar", "5x2cv t-test (Dietterich)", "5x2cv combined F-test"):
+        assert rates[name] < 0.05 + band                          # about alpha or below
+    print("checked: resampled and 10-fold t-tests above alpha; corrected, McNemar and 5x2cv within the band or below")
+    """),
+    md(r"""
+    What the experiment shows, as Dietterich found:
+
+    - The **resampled t-test** rejects a true H0 in well over half the data sets. Its 30 estimates share one data
+      set, so their spread says nothing about how a different data set would come out, and 30 of them make the
+      standard error tiny. Never use it. **Nadeau and Bengio's correction** brings it back to about α.
+    - The **10-fold CV paired t-test** is too liberal: its ten training sets overlap by 8/9, so the differences are
+      correlated and their sample variance is too small. Its rejection above is therefore weak evidence.
+    - **McNemar** (with the continuity correction, so slightly conservative) and the **5×2cv** tests stay near or
+      below α. The book's numerator (mean of the first replicate) is noticeably more conservative than Dietterich's
+      first difference: averaging two differences shrinks the numerator's variance while the denominator stays the
+      same. The **combined F-test** does not depend on which replicate comes first and is the one to prefer.
+
+    A Type-I error near α is only half the story: a useful test must also reject when learners *do* differ (power),
+    and 5×2cv and McNemar pay for their honesty with less power. That is the price of a claim that holds up.
+
+    ## Summary
+
+    - Binomial test: reject ε ≤ ε0 when the error count exceeds the critical count C, i.e. when P(X ≥ observed) < α.
+    - t-test: $\tau_t = \sqrt{k}(\mu - \varepsilon_0)/\sigma$ with k − 1 degrees of freedom; failing to reject is not proof.
+    - Two learners: prefer 5×2cv (combined F), McNemar on one hold-out, or the corrected resampled t-test; the
+      plain k-fold and resampled paired t-tests reject too often.
+    """),
+]
 
 
 def main(which):
