@@ -182,3 +182,21 @@ def test_plot_rejection_rates_and_cd_curve():
     with pytest.raises(ValueError, match="n_range"):
         el.plots.plot_cd_curve(n_range=(10, 5), ax=ax)
     plt.close(fig)
+
+
+@pytest.mark.parametrize("call,match", [
+    (lambda ax: el.plots.plot_binomial_test(0, 0.3, ax=ax), "m must"),
+    (lambda ax: el.plots.plot_binomial_test(20, 1.3, ax=ax), "eps0"),
+    (lambda ax: el.plots.plot_binomial_test(20, 0.3, 0.0, ax=ax), "alpha"),
+    (lambda ax: el.plots.plot_binomial_test(20, 0.3, n_errors=21, ax=ax), "larger than m"),
+    (lambda ax: el.plots.plot_binomial_test(20, 0.3, ax="not an axes"), "ax must"),
+    (lambda ax: el.plots.plot_friedman_graph(mean_ranks=[1.0], cd=1.0, ax=ax), "at least 2"),
+    (lambda ax: el.plots.plot_friedman_graph(mean_ranks=[1.0, 2.0], cd=-1.0, ax=ax), "cd"),
+    (lambda ax: el.plots.plot_cd_diagram(mean_ranks=[1.0, np.inf], cd=1.0, ax=ax), "inf"),
+    (lambda ax: el.plots.plot_cd_curve((1,), ax=ax), "k_values"),
+])
+def test_plots_bad_input(call, match):
+    fig, ax = plt.subplots()
+    with pytest.raises((ValueError, TypeError), match=match):
+        call(ax)
+    plt.close(fig)

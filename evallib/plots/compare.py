@@ -55,7 +55,9 @@ def plot_binomial_test(m, eps0, alpha=0.05, n_errors=None, *, ax=None):
         ax.set_title(f"Binomial test, m = {m}, eps0 = {eps0:.2f}, alpha = {alpha:.2f}")
     ax.set_xlabel(f"number of misclassified test samples (critical error rate = {c / m:.3f})")
     ax.set_ylabel("probability under H0")
-    ax.legend(loc="best")
+    ax.set_ylim(0, pmf[sel].max() * 1.45)  # headroom: the legend never covers a bar
+    mode = lo + int(np.argmax(pmf[sel]))
+    ax.legend(loc="upper right" if mode < (lo + hi) / 2 else "upper left")
     return ax
 
 
