@@ -122,6 +122,20 @@ CELLS = [
     assert layer.memory_bytes() == traffic and layer.flops() == 2 * macs
     """),
     md(r"""
+    Its theoretical performance (理论性能) on a GTX 1080 Ti (11.3 TFLOP/s, 484 GB/s; the roofline behind this
+    formula is section 4): at most $\min(\pi, eta I)$ FLOP/s, so the layer needs at least
+    $\max(F/\pi, Q/eta)$ seconds.
+    """),
+    code("""
+    pi, beta = 11.3e12, 484e9
+    i = 2 * macs / traffic
+    perf = min(pi, beta * i)
+    t = max(2 * macs / pi, traffic / beta)
+    print(f"attainable {perf / 1e12:.2f} TFLOP/s of {pi / 1e12:.1f} -> "
+          f"{'memory' if beta * i < pi else 'compute'}-bound; time >= {t * 1e6:.1f} us")
+    assert np.isclose(rl.attainable(i, pi, beta), perf) and np.isclose(rl.time_bound(2 * macs, traffic, pi, beta), t)
+    """),
+    md(r"""
     ### Depthwise-separable convolutions
 
     MobileNet replaces a dense $K \times K$ convolution by a **depthwise** one (one $K\times K$ filter per channel,
@@ -162,6 +176,14 @@ CELLS = [
         m = rl.get_model(name)
         print(f"{name:12s} {m.params:12,d} {p:12,d} {m.macs / 1e9:8.3f} {g:9.3f}")
         assert m.params == p and round(m.macs / 1e9, d) == g
+    """),
+    md(r"""
+    All four numbers per model (default convention: 1 MAC = 2 FLOPs, float32, weights + conv/linear outputs,
+    batch 1):
+    """),
+    code("""
+    for name in rl.MODELS:
+        print(rl.get_model(name).summary())
     """),
     md(r"""
     The parameter count from scratch, for VGG16: thirteen 3×3 convolutions with biases and three fully connected
@@ -374,14 +396,15 @@ CELLS = [
 
     `measure_machine` measures the peak with a float64 matrix multiply (2n³ FLOPs, n = 2048) and the bandwidth with
     a STREAM-style triad $a = b + s\,c$ on arrays of 256 MiB each, written with `out=` in two passes so no temporary
-    array doubles the traffic; each is the best of several repeats. The numbers depend on the machine, the BLAS
+    array doubles the traffic (the two passes move 5 arrays' worth, 40 bytes per element, and that is what is
+    counted); each is the best of several repeats (5 by default, 3 here to keep the notebook quick). The numbers depend on the machine, the BLAS
     library and how many threads it may use, so the measurement reports them; nothing here is asserted.
     These notebooks run with `OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1` (one thread) so that stored outputs are
     reproducible; run the cell in your own kernel to see all cores.
     """),
     code("""
     # NBVAL_IGNORE_OUTPUT
-    machine = rl.measure_machine(repeats=5)
+    machine = rl.measure_machine(repeats=3)
     print(f"CPU: {machine.cpu}")
     print(f"peak (float64 matmul, n={machine.matmul_size}): {machine.peak_flops / 1e9:.1f} GFLOP/s")
     print(f"bandwidth (triad, {machine.stream_bytes / 2**20:.0f} MiB per array): {machine.bandwidth / 1e9:.1f} GB/s")
@@ -393,7 +416,7 @@ CELLS = [
     the result written once), independent of the machine:
     """),
     code("""
-    n = 1000
+    n = 200
     kernels = {"dot x @ y": (2 * n, 2 * 8 * n), "add x + y": (n, 3 * 8 * n),
                "matvec A @ x": (2 * n * n, 8 * (n * n + 2 * n)), "matmul A @ B": (2 * n**3, 3 * 8 * n * n)}
     for name, (f, q) in kernels.items():
@@ -406,11 +429,12 @@ CELLS = [
     construction. A matrix product's intensity grows as $n/12$, so large ones are compute-bound. Timed on this
     machine. Small arrays fit in cache and may beat the DRAM roof; tiny calls are dominated by Python overhead; and
     on a machine shared with other work a kernel can land above a peak measured in a busier moment — the roofline
-    is a bound for the conditions it was measured under:
+    is a bound for the conditions it was measured under. (Arrays of 2^12 elements are 32 KiB and stay in cache;
+    2^23 elements are 64 MiB each.)
     """),
     code("""
     # NBVAL_IGNORE_OUTPUT
-    measured = rl.measure_kernels(repeats=5)
+    measured = rl.measure_kernels(repeats=3, min_time=0.01)
     print(f"{'kernel':16s} {'I (FLOP/B)':>10s} {'GFLOP/s':>9s} {'roof':>9s} {'of roof':>8s}  bound")
     for k in measured:
         roof = rl.attainable(k.intensity, machine.peak_flops, machine.bandwidth)
