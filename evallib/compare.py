@@ -662,8 +662,11 @@ def nemenyi(scores, *, lower_is_better=True, alpha=0.05, names=None) -> NemenyiR
     se = float(np.sqrt(k * (k + 1) / (6 * n)))
     cd = q * se
     diff = np.abs(r[:, None] - r[None, :])
-    p = stats.studentized_range.sf(diff / se * np.sqrt(2), k, np.inf)
-    p = np.where(diff == 0, 1.0, np.clip(p, 0.0, 1.0))
+    # the studentized range sf is a numerical integral: evaluate it once per distinct nonzero gap
+    gaps, inverse = np.unique(diff, return_inverse=True)
+    p_gap = np.ones_like(gaps)
+    p_gap[gaps > 0] = np.clip(stats.studentized_range.sf(gaps[gaps > 0] / se * np.sqrt(2), k, np.inf), 0.0, 1.0)
+    p = p_gap[inverse.reshape(diff.shape)]
     groups = tuple(tuple(names[i] for i in g) for g in cd_groups(r, cd))
     return NemenyiResult(
         test="Nemenyi post-hoc test", statistic=diff, pvalue=p, df=None, alpha=alpha, critical_value=cd,
