@@ -19,6 +19,7 @@ __all__ = [
     "check_positive_int",
     "check_nonnegative",
     "num_samples",
+    "check_range",
 ]
 
 
@@ -159,3 +160,14 @@ def check_nonnegative(x, name: str) -> float:
     if not np.isfinite(x) or x < 0:
         raise ValueError(f"{name} must be a finite number >= 0, got {x}")
     return x
+
+
+def check_range(pair, name: str) -> tuple[float, float]:
+    """A pair (low, high) of finite floats with low < high, or a ValueError naming ``name``."""
+    try:
+        lo, hi = (float(v) for v in pair)
+    except (TypeError, ValueError):
+        raise ValueError(f"{name} must be a pair (low, high), got {pair!r}") from None
+    if not (np.isfinite(lo) and np.isfinite(hi) and lo < hi):
+        raise ValueError(f"{name} must satisfy low < high with finite ends, got {pair!r}")
+    return lo, hi

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ._validation import check_nonnegative, check_positive_int, check_random_state
+from ._validation import check_nonnegative, check_positive_int, check_random_state, check_range
 
 __all__ = ["Dataset", "load_watermelon", "make_sine", "make_majority_trap", "load_bundled", "BUNDLED"]
 
@@ -70,7 +70,7 @@ def make_sine(n_samples=30, *, noise_std=0.3, x_range=(0.0, 1.0), random_state=N
     """
     n = check_positive_int(n_samples, "n_samples")
     noise_std = check_nonnegative(noise_std, "noise_std")
-    lo, hi = _check_range(x_range)
+    lo, hi = check_range(x_range, "x_range")
     rng = check_random_state(random_state)
     x = rng.uniform(lo, hi, size=n)
     y = np.sin(2 * np.pi * x) + rng.normal(0.0, noise_std, size=n) if noise_std > 0 else np.sin(2 * np.pi * x)
@@ -91,16 +91,6 @@ def make_majority_trap(n_samples=100):
     if n % 2:
         raise ValueError(f"n_samples must be even for two balanced classes, got {n}")
     return np.zeros((n, 1)), np.repeat([0, 1], n // 2)
-
-
-def _check_range(x_range):
-    try:
-        lo, hi = (float(v) for v in x_range)
-    except (TypeError, ValueError):
-        raise ValueError(f"x_range must be a pair (low, high), got {x_range!r}") from None
-    if not (np.isfinite(lo) and np.isfinite(hi) and lo < hi):
-        raise ValueError(f"x_range must satisfy low < high with finite ends, got {x_range!r}")
-    return lo, hi
 
 
 BUNDLED = ("breast_cancer", "iris", "wine", "digits", "diabetes")
