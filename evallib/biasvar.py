@@ -26,7 +26,6 @@ there the terms do *not* simply add up, which is why the book's clean decomposit
 """
 from __future__ import annotations
 
-import numbers
 from dataclasses import dataclass
 
 import numpy as np

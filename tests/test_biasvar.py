@@ -272,6 +272,18 @@ def test_zero_one_hand_worked_constant_classifier():
     np.testing.assert_array_equal(r.c1, [-1, -1, 1, 1])
 
 
+def test_zero_one_one_class_training_sets():
+    # p(x) = 0.05 and 6 points: most training sets hold class 0 only; LogisticRegression refuses them and
+    # the only sensible prediction is that class. Training sets with both classes are fitted normally.
+    from sklearn.linear_model import LogisticRegression
+
+    r = bias_variance_01(LogisticRegression(), lambda x: np.full_like(x, 0.05), n_train=6, n_datasets=100,
+                         x_test=[0.2, 0.8], random_state=0)
+    assert r.predictions.shape == (100, 2)
+    assert r.bias == 0.0 and r.main_prediction.tolist() == [0, 0]
+    np.testing.assert_allclose(r.noise_per_point, 0.05)
+
+
 def test_zero_one_variance_can_lower_the_loss():
     # p(x) = 0.3 everywhere (Bayes label 0); a learner that guesses 1 with prob 0.6 has main prediction 1
     # (biased) and variance 0.4: its loss 0.6·0.7 + 0.4·0.3 = 0.54 is below the bias alone
