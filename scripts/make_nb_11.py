@@ -304,7 +304,8 @@ CELLS = [
 
     **In the notes:** note 004 puts a *memory footprint* formula under 访存量: "显存占用 = 模型显存占用 + batch_size × 每个
     样本的显存占用", with weights, their gradients and momentum. That is how much memory **training** must *hold*
-    (capacity, in bytes), not how many bytes an **inference** pass *moves* (traffic, the 访存量 of the roofline).
+    (capacity, in bytes), not how many bytes an **inference** pass *moves* (traffic, the 访存量 of the roofline);
+    for the same reason 访存量 is not the model's "space complexity" (空间复杂度), as the note calls it.
     The two differ in size and in how they grow with the batch:
     """),
     code("""

@@ -372,6 +372,22 @@ def test_measure_machine_fields():
     assert "GFLOP/s" in repr(r)
 
 
+def test_measure_machine_says_when_threadpoolctl_is_missing(monkeypatch):
+    import sys
+
+    monkeypatch.setitem(sys.modules, "threadpoolctl", None)  # makes `import threadpoolctl` fail
+    r = rl.measure_machine(repeats=1, matmul_size=32, stream_mib=1)
+    assert r.threads is None and "threadpoolctl is not installed" in r.note
+    assert np.isfinite(r.peak_flops) and r.peak_flops > 0
+
+
+def test_measure_machine_reports_blas_environment(monkeypatch):
+    monkeypatch.setenv("OPENBLAS_EVALLIB_TEST_MARKER", "1")  # a name OpenBLAS ignores: never touch real settings
+    monkeypatch.setenv("UNRELATED_VARIABLE", "x")
+    r = rl.measure_machine(repeats=1, matmul_size=32, stream_mib=1)
+    assert r.env["OPENBLAS_EVALLIB_TEST_MARKER"] == "1" and "UNRELATED_VARIABLE" not in r.env
+
+
 def test_measure_machine_signature_default():
     import inspect
 
