@@ -203,6 +203,8 @@ NB10 = [
     the model becomes flexible enough to follow the sine; variance rises as it becomes flexible enough to follow
     the noise. Their sum plus the noise — the expected error — is U-shaped, and the best complexity sits where
     neither term dominates. The training error (green) only ever falls, which is why it cannot choose the degree.
+    Beyond degree 9 even the estimated bias² climbs again: with 30 points, a few training sets produce wild
+    polynomials near the ends of the interval, and they drag the average prediction $\bar f(x)$ along (section 1).
     """),
     code(r"""
     curve = el.biasvar.bias_variance_curve(el.fitting.PolynomialRegression(), "degree", range(13), f,
