@@ -286,6 +286,16 @@ nb02 = [
     From here on, a Gaussian naive Bayes classifier (fast to fit). Every evallib splitter follows scikit-learn's splitter protocol, so it can be handed to `cross_val_score`
     (or `GridSearchCV`) unchanged, and the two agree to the last digit:
     """),
+    md("""
+    **In the notes:** `000` says cross-validation splits D into k parts "with k > 2". The smallest valid choice is
+    k = 2 (two folds, each training on one half and testing on the other), and it is not a curiosity: the 5 × 2-fold
+    test of [08](08_hypothesis_tests.ipynb) is built on it. The rule is 2 ≤ k ≤ m:
+    """),
+    code("""
+    two = [te for _, te in el.splits.KFold(2, random_state=0).split(wm.X, wm.y)]
+    print("2-fold on the melons: fold sizes", [len(f) for f in two], "good melons per fold", [int(wm.y[f].sum()) for f in two])
+    assert sorted(np.concatenate(two).tolist()) == list(range(17))
+    """),
     code("""
     from sklearn.model_selection import cross_val_score
     from sklearn.naive_bayes import GaussianNB
@@ -332,6 +342,10 @@ nb02 = [
           f"({int(err.sum())} of 17 wrong)")
     """),
     md("""
+    **In the notes:** `004` states that leave-one-out results "are generally considered accurate". The book is more
+    careful: they are *often* considered fairly accurate, and the no-free-lunch argument applies to estimators too.
+    Exercise 2.2 is the counterexample, with leave-one-out as wrong as an estimate can be.
+
     ### Exercise 2.2: when leave-one-out is badly wrong
 
     100 samples, half positive, half negative, and a learner that predicts the majority class of its training set
