@@ -154,6 +154,20 @@ def test_conv_formula_against_brute_force(c_in, h, w, c_out, k, stride, pad, gro
     assert layer.out_shape[1:] == ref.shape
 
 
+@settings(max_examples=25, deadline=None)
+@given(g=st.integers(1, 3), cig=st.integers(1, 2), cog=st.integers(1, 2), k=st.integers(1, 4),
+       stride=st.integers(1, 3), pad=st.integers(0, 2), h=st.integers(1, 7), w=st.integers(1, 7))
+def test_conv_formula_property(g, cig, cog, k, stride, pad, h, w):
+    c_in, c_out = g * cig, g * cog
+    if h + 2 * pad < k or w + 2 * pad < k:
+        with pytest.raises(ValueError, match="kernel_size"):
+            rl.conv2d((c_in, h, w), c_out, k, stride, pad, groups=g)
+        return
+    count, shape = naive_conv_macs(c_in, h, w, c_out, k, stride, pad, g)
+    layer = rl.conv2d((c_in, h, w), c_out, k, stride, pad, groups=g, bias=False)
+    assert (layer.macs, layer.out_shape, layer.params) == (count, shape, c_out * cig * k * k)
+
+
 @pytest.mark.parametrize("c_in,c_out,k,hw", [(32, 64, 3, 112), (512, 512, 3, 14), (16, 24, 5, 20), (7, 3, 7, 9)])
 def test_depthwise_separable_cost_ratio(c_in, c_out, k, hw):
     dense = rl.conv2d((c_in, hw, hw), c_out, k, padding=k // 2, bias=False)
