@@ -627,8 +627,8 @@ def alexnet(convention=None, **conventions) -> Model:
     b.conv(256, 3, 1, 1, bias=True, name="conv5"); b.act(name="relu5")
     b.add(maxpool2d(b.shape, 3, 2, name="pool5"))
     b.add(adaptive_avgpool2d(b.shape, 6, name="avgpool"))
-    b.fc(4096, "fc6"); b.act(name="relu6")
-    b.fc(4096, "fc7"); b.act(name="relu7")
+    b.fc(4096, "fc6"); b.act(name="fc6.relu")
+    b.fc(4096, "fc7"); b.act(name="fc7.relu")
     b.fc(1000, "fc8")
     return _finish("AlexNet", b, convention, conventions)
 
@@ -641,8 +641,8 @@ def vgg16(convention=None, **conventions) -> Model:
             b.conv(width, 3, 1, 1, bias=True, name=f"conv{stage}_{i}"); b.act(name=f"relu{stage}_{i}")
         b.add(maxpool2d(b.shape, 2, 2, name=f"pool{stage}"))
     b.add(adaptive_avgpool2d(b.shape, 7, name="avgpool"))
-    b.fc(4096, "fc6"); b.act(name="relu6")
-    b.fc(4096, "fc7"); b.act(name="relu7")
+    b.fc(4096, "fc6"); b.act(name="fc6.relu")
+    b.fc(4096, "fc7"); b.act(name="fc7.relu")
     b.fc(1000, "fc8")
     return _finish("VGG16", b, convention, conventions)
 
