@@ -140,6 +140,18 @@ nb04 = [
     print(f"arithmetic mean {(P + R) / 2:.4f} >= geometric {np.sqrt(P * R):.4f} >= harmonic (F1) {F1:.4f}")
     """),
     md("""
+    **In the notes:** `004` glosses precision as TP/(TP + FP) = 正例数/(正例数 + 假正例数) and recall as
+    正例数/(正例数 + 假负例数), reading TP as "the number of positives". TP is the number of *true* positives —
+    positives that were also predicted positive. With all positives in the numerator both "rates" come out wrong:
+    """),
+    code("""
+    n_pos = int(y_test.sum())                         # 正例数: every malignant tumour in the test set
+    print(f"TP = {TP}, positives = {n_pos}")
+    print(f"precision {TP / (TP + FP):.4f} vs positives/(positives+FP) {n_pos / (n_pos + FP):.4f}")
+    print(f"recall    {TP / (TP + FN):.4f} vs positives/(positives+FN) {n_pos / (n_pos + FN):.4f}")
+    assert n_pos != TP and not np.isclose(n_pos / (n_pos + FP), P)
+    """),
+    md("""
     A ratio with a zero denominator has no value. If nothing is predicted positive, precision is 0/0: evallib
     says so instead of returning a silent NaN, and `zero_division` chooses a value when you want one.
     """),

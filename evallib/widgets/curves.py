@@ -130,4 +130,6 @@ def cost_explorer(y_true, scores_by_model, *, p=None, log2_cost_ratio=0.0, pos_l
         "log2_cost_ratio": slider(float(log2_cost_ratio), -5.0, 5.0, 0.25, "log2(cost_fn / cost_fp)",
                                   readout_format=".2f"),
     }
+    for c in controls.values():  # long descriptions: widen the box so the track stays easy to drag
+        c.layout.width = "480px"
     return Explorer("Cost explorer: class prior and cost ratio", controls, update, columns=2)
