@@ -252,7 +252,7 @@ def test_zero_one_identity_holds_and_the_naive_sum_does_not():
     # Monte-Carlo check of the exact expected loss: draw test labels t ~ Bernoulli(p(x))
     rng = np.random.default_rng(1)
     p = 0.5 + 0.4 * np.sin(2 * np.pi * r.x_test)
-    t = rng.random((2000,) + r.predictions.shape) < p
+    t = rng.random((500,) + r.predictions.shape) < p
     mc = (t != r.predictions.astype(bool)).mean(axis=(0, 1))
     np.testing.assert_allclose(mc, lhs, atol=0.01)
     assert r.naive_sum > r.expected_loss  # noise and variance do not simply add
@@ -277,9 +277,9 @@ def test_zero_one_one_class_training_sets():
     # the only sensible prediction is that class. Training sets with both classes are fitted normally.
     from sklearn.linear_model import LogisticRegression
 
-    r = bias_variance_01(LogisticRegression(), lambda x: np.full_like(x, 0.05), n_train=6, n_datasets=100,
+    r = bias_variance_01(LogisticRegression(), lambda x: np.full_like(x, 0.05), n_train=6, n_datasets=40,
                          x_test=[0.2, 0.8], random_state=0)
-    assert r.predictions.shape == (100, 2)
+    assert r.predictions.shape == (40, 2)
     assert r.bias == 0.0 and r.main_prediction.tolist() == [0, 0]
     np.testing.assert_allclose(r.noise_per_point, 0.05)
 
