@@ -15,7 +15,7 @@ export MKL_NUM_THREADS := 1
 export IPYKERNEL_CELL_NAME := <IPY-INPUT>
 export PYDEVD_DISABLE_FILE_VALIDATION := 1
 
-.PHONY: setup lab test unit notebooks verify regen bench clean
+.PHONY: setup lab test unit notebooks verify regen bench clean release autograde
 
 setup: $(STAMP)
 	@bash scripts/install_git_filters.sh $(BIN)/python
@@ -46,6 +46,14 @@ verify: setup
 
 regen: setup
 	$(BIN)/python scripts/regen_notebooks.py $(NB)
+
+# Exercises (README, "Exercises"): student releases from exercises/source/, and autograding a folder of submissions.
+release: setup
+	$(BIN)/python scripts/release_exercises.py
+
+autograde: setup
+	@test -n "$(SUBMISSIONS)" || { echo "usage: make autograde SUBMISSIONS=folder [AUTOGRADE_ARGS='--cell-timeout 60 --jobs 2']"; exit 2; }
+	$(BIN)/python scripts/autograde.py "$(SUBMISSIONS)" $(AUTOGRADE_ARGS)
 
 bench: setup
 	$(BIN)/python -m pip install --quiet -e ".[test,bench]"
