@@ -491,6 +491,36 @@ nb05 = [
     assert el.curves.roc_auc(y_test, logit) == auc_lr == el.curves.roc_auc(y_test, s ** 3)
     """),
     md("""
+    Because TPR and FPR are each computed within one class, keeping only a random third of the negatives leaves
+    the ROC curve and its AUC nearly unchanged (exactly so in expectation), while precision, which mixes the two
+    classes, moves — the remark in `004` on sub-sampling negatives is right:
+    """),
+    code("""
+    aucs, precs = [], []
+    for _ in range(200):                                                # 200 random sub-samples
+        keep = (y_test == 1) | (rng.random(len(y_test)) < 1 / 3)        # all positives, a third of the negatives
+        aucs.append(el.curves.roc_auc(y_test[keep], s[keep]))
+        precs.append(el.metrics.precision(y_test[keep], (s[keep] >= 0.5).astype(int)))
+    p_full = el.metrics.precision(y_test, (s >= 0.5).astype(int))
+    print(f"AUC: all data {auc_lr:.3f}, sub-samples {np.mean(aucs):.3f} on average (sd {np.std(aucs):.3f})")
+    print(f"precision at 0.5: all data {p_full:.3f}, sub-samples {np.mean(precs):.3f} on average")
+    assert abs(np.mean(aucs) - auc_lr) < 0.01 and np.mean(precs) > p_full + 0.1
+    """),
+    md("""
+    A learner's speed matters too: `el.curves.roc_auc` sorts the positives' and the negatives' scores separately
+    and counts ordered pairs with binary searches; on a million scores it is several times faster than
+    scikit-learn (timings depend on the machine, so this cell's output is not checked):
+    """),
+    code("""
+    # NBVAL_IGNORE_OUTPUT
+    import time
+    big_y = (rng.random(1_000_000) < 0.3).astype(int)
+    big_s = rng.random(1_000_000) + 0.3 * big_y
+    t0 = time.perf_counter(); a_el = el.curves.roc_auc(big_y, big_s); t1 = time.perf_counter()
+    a_sk = roc_auc_score(big_y, big_s); t2 = time.perf_counter()
+    print(f"evallib {t1 - t0:.3f} s, scikit-learn {t2 - t1:.3f} s, same AUC: {np.isclose(a_el, a_sk)}")
+    """),
+    md("""
     ## 6. Ties in real scores, and two learners on one plot
 
     A depth-3 tree has at most 8 leaves, so it gives at most 8 distinct scores: its ROC curve is a few long
