@@ -267,7 +267,7 @@ NB10 = [
       regularisation.
 
     The simulation says the same in terms of bias and variance. For the line, ten times more data divides the
-    variance by about ten and leaves the bias exactly where it was. For degree 9, 20 points are barely more than
+    variance by about ten and leaves the bias where it was (0.204). For degree 9, 20 points are barely more than
     its 10 coefficients and the fits are wild (even their average is off); with 200 points both terms almost
     vanish — a flexible model needs data in proportion to its flexibility.
     """),
@@ -297,8 +297,8 @@ NB10 = [
     the reason the squared-loss picture does not carry over. `el.biasvar.bias_variance_01` is this Domingos
     decomposition, clearly not 式(2.42).
 
-    Below: $P(y = 1 \mid x) = 0.5 + 0.4 \sin(6\pi x)$ (three bumps), decision trees of depth 1 (a stump: biased
-    on most of the interval) and unlimited depth (low bias, high variance), 200 training sets of 60 points.
+    Below: $P(y = 1 \mid x) = 0.5 + 0.4 \sin(6\pi x)$ (three periods), decision trees of depth 1 (a stump:
+    biased on about a third of the interval) and unlimited depth (low bias, high variance), 200 training sets of 60 points.
     """),
     code(r"""
     from sklearn.tree import DecisionTreeClassifier
