@@ -208,6 +208,10 @@ class AveragedScores:
     recall: float
     f1: float
 
+    def __iter__(self):
+        """Unpack as ``P, R, F1 = macro_average(cms)``."""
+        return iter((self.precision, self.recall, self.f1))
+
     def __repr__(self) -> str:
         return (f"AveragedScores({self.kind}: precision={self.precision:.4f}, recall={self.recall:.4f}, "
                 f"f1={self.f1:.4f})")

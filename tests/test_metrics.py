@@ -112,6 +112,8 @@ def test_macro_micro_by_hand():
     assert (mic.precision, mic.recall) == pytest.approx((1.5 / 2.5, 1.5 / 2.0))
     assert mic.f1 == pytest.approx(2 * 0.6 * 0.75 / 1.35)
     assert "macro" in repr(mac) and "precision=0.7500" in repr(mac)
+    p, r, f = mic
+    assert (p, r, f) == (mic.precision, mic.recall, mic.f1)
 
 
 def test_cost_sensitive_error_by_definition():
