@@ -395,17 +395,18 @@ CELLS = [
     md(r"""
     ## 7. Your machine（测量本机）
 
-    `measure_machine` measures the peak with a float64 matrix multiply (2n³ FLOPs, n = 2048) and the bandwidth with
+    `measure_machine` measures the peak with a float64 matrix multiply (2n³ FLOPs; n = 2048 by default, 1536
+    here) and the bandwidth with
     a STREAM-style triad $a = b + s\,c$ on arrays of 256 MiB each, written with `out=` in two passes so no temporary
     array doubles the traffic (the two passes move 5 arrays' worth, 40 bytes per element, and that is what is
-    counted); each is the best of several repeats (5 by default, 3 here to keep the notebook quick). The numbers depend on the machine, the BLAS
+    counted); each is the best of several repeats (5 by default, 3 here: the notebook stays quick). The numbers depend on the machine, the BLAS
     library and how many threads it may use, so the measurement reports them; nothing here is asserted.
     These notebooks run with `OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1` (one thread) so that stored outputs are
     reproducible; run the cell in your own kernel to see all cores.
     """),
     code("""
     # NBVAL_IGNORE_OUTPUT
-    machine = rl.measure_machine(repeats=3)
+    machine = rl.measure_machine(repeats=3, matmul_size=1536)
     print(f"CPU: {machine.cpu}")
     print(f"peak (float64 matmul, n={machine.matmul_size}): {machine.peak_flops / 1e9:.1f} GFLOP/s")
     print(f"bandwidth (triad, {machine.stream_bytes / 2**20:.0f} MiB per array): {machine.bandwidth / 1e9:.1f} GB/s")

@@ -25,8 +25,17 @@ def new_ax():
     return Figure().subplots()
 
 
+ROW = re.compile(r"^(\S+)\s+([\d.]+)\s+(memory|compute)\s+([\d.]+)\s+([\d.]+)\s+([\d.]+)\s+([\d,]+)$", re.M)
+
+
+def rows(text):
+    """model name -> (intensity, bound, TFLOP/s, time ms, per-layer time ms, images/s) from the explorer's table."""
+    return {m.group(1): (float(m.group(2)), m.group(3), float(m.group(4)), float(m.group(5)), float(m.group(6)),
+                         int(m.group(7).replace(",", ""))) for m in ROW.finditer(text)}
+
+
 def intensities(text):
-    return {m.group(1): float(m.group(2)) for m in re.finditer(r"^(\S+)\s+I =\s+([\d.]+) FLOP/B", text, re.M)}
+    return {name: r[0] for name, r in rows(text).items()}
 
 
 # --------------------------------------------------------------------------- plots
@@ -117,11 +126,14 @@ def test_update_reproduces_article_case():
     i = intensities(text)
     assert i["VGG16"] == pytest.approx(VGG16_ARTICLE_I, abs=0.005)
     assert "ridge 23.35" in text
-    assert re.search(r"^VGG16 .* compute-bound", text, re.M)
-    assert re.search(r"^MobileNetV1 .* memory-bound", text, re.M)
+    r = rows(text)
+    assert r["VGG16"][1] == "compute" and r["MobileNetV1"][1] == "memory"
     # time bound of the whole model: F/π since VGG16 is compute-bound
-    t = float(re.search(r"^VGG16 .*time >=\s+([\d.]+) ms", text, re.M).group(1))
-    assert t == pytest.approx(VGG16_MACS / 11.3e12 * 1e3, abs=0.0005)
+    assert r["VGG16"][3] == pytest.approx(VGG16_MACS / 11.3e12 * 1e3, abs=0.0005)
+    assert r["VGG16"][2] == pytest.approx(11.3, abs=0.0005)
+    # MobileNetV1 is memory-bound: attainable = bandwidth x intensity
+    assert r["MobileNetV1"][2] == pytest.approx(484e9 * r["MobileNetV1"][0] / 1e12, abs=0.005)
+    assert r["VGG16"][4] >= r["VGG16"][3]
     offs = np.vstack([c.get_offsets() for c in fig.axes[0].collections])
     assert offs[0][0] == pytest.approx(VGG16_ARTICLE_I)
 
@@ -130,7 +142,7 @@ def test_update_conventions_flip_and_batch_moves_points():
     base = dict(device="GTX 1080 Ti", peak_flops=11.3e12, bandwidth=484e9, models=("VGG16",), batch=1,
                 mac_flops=1, outputs="conv_linear", dtype="float32")
     t_all, _ = roofline_update(**{**base, "outputs": "all"})
-    assert "memory-bound" in t_all
+    assert rows(t_all)["VGG16"][1] == "memory"
     t2, _ = roofline_update(**{**base, "mac_flops": 2})
     assert intensities(t2)["VGG16"] == pytest.approx(2 * VGG16_ARTICLE_I, abs=0.01)
     w, a = 4 * VGG16_PARAMS, 4 * VGG16_OUTPUTS

@@ -59,11 +59,16 @@ def roofline_update(device="GTX 1080 Ti", peak_flops=11.3e12, bandwidth=484e9, m
              f"counting: {conv.describe()}"]
     if not ms:
         lines.append("select at least one model")
+    else:
+        lines.append(f"{'model':<12s} {'I (FLOP/B)':>10s} {'bound':>8s} {'TFLOP/s':>9s} {'time (ms)':>10s} "
+                     f"{'per layer':>10s} {'images/s':>10s}")
     for m in ms:
         r = rl.analyze(m, peak_flops, bandwidth)
-        lines.append(f"{m.name:<12s} I = {r.intensity:8.2f} FLOP/B  {r.bound:>7s}-bound  attainable "
-                     f"{r.attainable / 1e12:8.3f} TFLOP/s  time >= {r.time_model * 1e3:9.3f} ms "
-                     f"(layer by layer {r.time_layers * 1e3:9.3f} ms)  <= {batch / r.time_layers:10,.0f} images/s")
+        lines.append(f"{m.name:<12s} {r.intensity:10.2f} {r.bound:>8s} {r.attainable / 1e12:9.3f} "
+                     f"{r.time_model * 1e3:10.3f} {r.time_layers * 1e3:10.3f} {batch / r.time_layers:10,.0f}")
+    if ms:
+        lines.append("time = max(F/peak, Q/bandwidth) per batch; per layer = sum of the layers' bounds; "
+                     "images/s from the latter")
     fig, ax = new_figure(width=7.2, height=4.4)
     plots.plot_roofline(peak_flops, bandwidth, models=ms, ax=ax, intensity_range=_X_RANGE)
     ax.set_ylim(peak_flops / 1e9 * 1e-4, peak_flops / 1e9 * 4)
