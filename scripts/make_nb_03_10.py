@@ -459,7 +459,7 @@ NB03 = [
     Two things to notice. Several configurations tie: with 142 validation samples accuracy moves in steps of
     1/142, and `GridSearchCV`, like our `argsort`, takes the first. And one test set of 143 samples is a noisy
     judge — here the tree retrained on more data happens to score lower (a depth-2 tree can change its splits
-    completely when a few samples are added). Single numbers from single splits deserve little trust; the
+    completely when the 142 validation samples join the training data). Single numbers from single splits deserve little trust; the
     repeated experiment below averages over 30 splits.
 
     ## 3. Why the winner's validation score is optimistic
@@ -550,7 +550,7 @@ NB03 = [
           f"(standard error {nested_noise.std(ddof=1) / np.sqrt(5):.4f})")
     """),
     md(r"""
-    The winner of 25 coin-flip models "looks" several points better than chance; the nested estimate does not
+    The winner of 25 coin-flip models "looks" almost three points better than chance; the nested estimate does not
     fall for it. The optimism grows with the size of the grid and shrinks with the size of the data.
 
     ## 5. The final model（最终模型）
