@@ -126,3 +126,198 @@ SETS["02"] = dict(
             """),
     ],
 )
+
+# ------------------------------------------------------------------------------------------------ 03
+SETS["03"] = dict(
+    name="03_tuning_and_final_model",
+    title="03 · Tuning and the final model（调参与最终模型）",
+    intro="Validation sets, the test set used once, refitting the final model, the winner's optimism "
+          "(西瓜书 §2.2.4), and the book's exercise 2.8 on normalisation.",
+    problems=[
+        dict(q="q1", statement="""
+            On the breast-cancer data: `dev, test = next(el.splits.HoldOut(0.25, random_state=0).split(X, y))`,
+            then split the development set with `tr, va = next(el.splits.HoldOut(1 / 3, random_state=0).split(X[dev], y[dev]))`
+            (indices into `dev`). For `max_depth` in 1, 2, 3, 4, 5 fit `DecisionTreeClassifier(max_depth=d,
+            random_state=0)` on `dev[tr]` and score accuracy on `dev[va]`. Set `q1_depth` to the winner (the first
+            best on ties) and `q1_test` to the **test accuracy of the final model**: the winner refitted on the
+            whole development set.
+            """),
+        dict(q="q2", statement="""
+            **Book exercise 2.8.** Min-max normalisation maps x to x' = lo + (x − x_min)(hi − lo)/(x_max − x_min).
+            Implement `minmax(train, new, lo=0.0, hi=1.0)`: x_min and x_max per column (feature) of `train`
+            (1-D input is one feature), applied to `new` — new data is scaled with the *training* statistics,
+            so values may fall outside [lo, hi]. Raise `ValueError` for a constant column. No loops.
+            """,
+             tests=[(1, "a new value outside the training range must fall outside [lo, hi], columns separately", """
+                from evallib.grading import expect_function
+                import numpy as np
+                def ref(train, new, lo=0.0, hi=1.0):
+                    train, new = np.asarray(train, float), np.asarray(new, float)
+                    mn, mx = train.min(axis=0), train.max(axis=0)
+                    return lo + (new - mn) / (mx - mn) * (hi - lo)
+                tr = np.array([[0.0, 10.0], [5.0, 30.0], [10.0, 20.0]])
+                expect_function(minmax, ref, [("two columns", (tr, np.array([[20.0, 0.0]]))),
+                                              ("negative values", ([-3.0, -1.0], [-2.0, 0.0])),
+                                              ("lo = 2, hi = 4", ([0.0, 1.0], [0.5], 2.0, 4.0))], name="minmax")
+                """),
+                    (1, "a constant column must raise ValueError", """
+                from evallib.grading import expect_function
+                import numpy as np
+                expect_function(minmax, lambda t, n: np.asarray(n, float), [([0.0, 1.0], [0.0, 1.0])], name="minmax",
+                                raises=[(np.array([[1.0, 2.0], [3.0, 2.0]]), np.array([[1.0, 2.0]]))])
+                """)]),
+        dict(q="q3", statement="""
+            **Book exercise 2.8, continued.** A feature takes values between 0 and 10, plus one measurement error
+            of 1000. Which normalisation squeezes the ordinary values into a tiny interval: `"min-max"` or
+            `"z-score"` (x' = (x − x̄)/σ)? Set `q3` and, in `q3_reason`, one sentence why (try it on a small
+            array if unsure).
+            """),
+        dict(q="q4", before=[
+            """
+            ks = np.arange(1, 126)
+            best = [el.biasvar.expected_best_accuracy(int(k), 142, 0.9) for k in ks]
+            fig, ax = plt.subplots(figsize=(6, 3.6))
+            ax.plot(ks, best, color="#0072B2", label="expected validation accuracy of the winner")
+            ax.axhline(0.9, color="grey", ls="--", label="true accuracy of every candidate")
+            ax.set(xlabel="number of candidates k", ylabel="accuracy", xscale="log", ylim=(0.89, 0.97))
+            ax.set_yticks(np.arange(0.89, 0.971, 0.01))
+            ax.grid(True, which="both", alpha=0.4)
+            ax.legend(loc="lower right")
+            plt.show()
+            """],
+             statement="""
+            The figure shows the expected validation accuracy of the *winner* among k equally good candidates
+            (true accuracy 0.90 each, 142 validation samples). Reading **the figure**, set `q4` to the winner's
+            optimism at k = 25: its expected validation accuracy minus 0.90 (about two decimals).
+            """),
+    ],
+)
+
+# ------------------------------------------------------------------------------------------------ 04
+_TUMOURS_CELL = """
+from sklearn.pipeline import make_pipeline
+from sklearn.preprocessing import StandardScaler
+from sklearn.linear_model import LogisticRegression
+
+X, target = el.data.load_bundled("breast_cancer")
+y = 1 - target                                   # malignant = 1 = positive
+X = X[:, [1, 4, 9]]                              # three weak features, as in the chapter
+train, test = next(el.splits.HoldOut(0.3, random_state=0).split(X, y))
+clf = make_pipeline(StandardScaler(), LogisticRegression()).fit(X[train], y[train])
+y_test, proba = y[test], clf.predict_proba(X[test])[:, 1]
+print(f"{len(y_test)} test tumours, {y_test.sum()} malignant")
+"""
+
+SETS["04"] = dict(
+    name="04_classification_metrics",
+    title="04 · Classification metrics（错误率、查准率、查全率与 F1）",
+    intro="Confusion matrix, precision, recall, F1 and F-beta, macro and micro averages (西瓜书 §2.3.2, "
+          "式(2.8)–(2.15)), and the book's exercise 2.4.",
+    problems=[
+        dict(q="q1", before=[_TUMOURS_CELL], statement="""
+            The cell above trains the chapter's tumour classifier (malignant = 1) and gives the test labels
+            `y_test` and probabilities `proba`. Predict malignant where `proba >= 0.5` and set `q1_precision`,
+            `q1_recall` and `q1_f1`.
+            """),
+        dict(q="q2", statement="""
+            Implement `fbeta(y_true, y_pred, beta)` for labels {0, 1} from 式(2.11):
+            F_β = (1 + β²)·P·R / (β²·P + R). Raise `ValueError` when it is undefined: no true positives
+            (then P or R is 0/0, or P + R = 0), empty input or a length mismatch.
+            """,
+             tests=[(1, "edge cases: one sample, all positive, large beta", """
+                from evallib.grading import expect_function
+                import evallib as el
+                expect_function(fbeta, el.metrics.fbeta_score, [
+                    ("one sample", ([1], [1], 1.0)),
+                    ("everything predicted positive", ([1, 0, 0, 1, 0], [1, 1, 1, 1, 1], 1.0)),
+                    ("beta = 10 is almost recall", ([1, 1, 0, 1], [1, 0, 0, 0], 10.0)),
+                ], name="fbeta")
+                """),
+                    (1, "undefined F-beta must raise ValueError", """
+                from evallib.grading import expect_function
+                import evallib as el
+                expect_function(fbeta, el.metrics.fbeta_score, [([1, 0], [1, 0], 1.0)], name="fbeta",
+                                raises=[([0, 0, 1], [0, 0, 0], 1.0), ([1, 0], [0, 1], 2.0), ([], [], 1.0)])
+                """)]),
+        dict(q="q3", statement="""
+            **Book exercise 2.4.** Relate the true/false positive rates of ROC analysis (式(2.18)–(2.19)) to
+            precision and recall. Set `q3` to the identity that holds for every classifier:
+            `"TPR = recall"`, `"TPR = precision"`, `"FPR = 1 - precision"` or `"FPR = 1 - recall"`, and
+            `q3_reason` to one sentence with the formulas.
+            """),
+        dict(q="q4", statement="""
+            On the wine data (3 classes): `tr, te = next(el.splits.HoldOut(0.5, random_state=1).split(Xw, yw))`,
+            fit `GaussianNB()` on `tr`, predict `te`, build one one-vs-rest confusion matrix per class
+            (`el.metrics.confusion_matrix(yw[te] == c, pred == c, pos_label=True)`) and set `q4` to the book's
+            **macro-F1** (式(2.12)–(2.14)).
+            """),
+        dict(q="q5", before=["""
+            cm = el.metrics.confusion_matrix(y_test, (proba >= 0.5).astype(int))
+            ax = el.plots.plot_confusion_matrix(cm, title="tumour classifier, threshold 0.5")
+            plt.show()
+            """], statement="""
+            Reading **the figure**: how many malignant tumours of the test set did the classifier miss?
+            Set `q5` to that count.
+            """),
+    ],
+)
+
+# ------------------------------------------------------------------------------------------------ 05
+SETS["05"] = dict(
+    name="05_roc_pr_curves",
+    title="05 · ROC and P-R curves（P-R 曲线、ROC 与 AUC）",
+    intro="P-R curves and the break-even point, ROC and AUC, and the ranking loss (西瓜书 §2.3.2–2.3.3, "
+          "式(2.18)–(2.22)), with the book's exercises 2.3, 2.5 and 2.6.",
+    problems=[
+        dict(q="q1", statement="""
+            **Book exercise 2.5.** Implement `rank_loss(y_true, scores)`, the ℓ_rank of 式(2.21): the share of
+            (positive, negative) pairs in which the positive scores lower, a tie counting 1/2. Raise `ValueError`
+            unless both classes occur. No Python loops over samples (broadcasting is fine).
+            """,
+             tests=[(1, "all-tied scores, reversed ranking, unbalanced classes", """
+                from evallib.grading import expect_function
+                import evallib as el
+                expect_function(rank_loss, el.curves.rank_loss, [
+                    ("all scores tied", ([1, 0, 1, 0, 0], [0.5] * 5)),
+                    ("reversed ranking", ([1, 1, 0], [0.1, 0.2, 0.9])),
+                    ("one positive", ([0, 0, 0, 1], [0.3, 0.9, 0.1, 0.3])),
+                    ("integer scores", ([1, 0, 1, 0, 1, 0], [3, 1, 2, 2, 1, 3])),
+                ], name="rank_loss")
+                """),
+                    (1, "a single class must raise ValueError", """
+                from evallib.grading import expect_function
+                import evallib as el
+                expect_function(rank_loss, el.curves.rank_loss, [([1, 0], [0.9, 0.1])], name="rank_loss",
+                                raises=[([0, 0], [0.1, 0.2]), ([1], [0.3])])
+                """)]),
+        dict(q="q2", before=[_TUMOURS_CELL], statement="""
+            **Book exercise 2.5, on real data.** With the tumour classifier above, set `q2_auc` to the AUC of
+            `proba` on `y_test` and `q2_rank_loss` to its ℓ_rank (evallib or your function); check that they add
+            up to 1.
+            """),
+        dict(q="q3", statement="""
+            **Book exercise 2.3.** Is a learner with the higher F1 (at threshold 0.5) also the one with the
+            higher break-even point? Answer with a counterexample: labels `q3_y` (0/1) and two score arrays
+            `q3_a`, `q3_b` for which F1 of A > F1 of B (predict positive where score ≥ 0.5) but
+            BEP of A < BEP of B (`el.curves.break_even_point`). Four samples are enough.
+            """),
+        dict(q="q4", statement="""
+            **Book exercise 2.6.** Every ROC point is a threshold, and its error rate follows from the point:
+            E = (FPR·m⁻ + (1 − TPR)·m⁺)/m. For the tumour classifier, set `q4` to the **lowest error rate over
+            all points of its ROC curve** (`el.curves.roc_curve`).
+            """),
+        dict(q="q5", before=["""
+            noisy = proba + np.random.default_rng(1).normal(0, 0.3, size=len(proba))
+            fig, ax = plt.subplots(figsize=(4.5, 4.5))
+            for name, s, color in (("A", proba, "#0072B2"), ("B", noisy, "#D55E00")):
+                f, t, _ = el.curves.roc_curve(y_test, s)
+                _ = ax.plot(f, t, color=color, label=name)
+            ax.plot([0, 1], [0, 1], color="grey", ls=":")
+            ax.set(xlabel="FPR", ylabel="TPR", title="two scorers on the same test set")
+            ax.legend(loc="lower right")
+            plt.show()
+            """], statement="""
+            Reading **the figure** only: which scorer has the larger AUC? Set `q5` to `"A"` or `"B"`.
+            """),
+    ],
+)
