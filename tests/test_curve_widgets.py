@@ -152,3 +152,23 @@ def test_cost_explorer_bad_input(data):
         el.widgets.cost_explorer(y, {})
     with pytest.raises(ValueError, match="length mismatch"):
         el.widgets.cost_explorer(y, {"a": s[:10]})
+
+
+def test_plots_default_to_the_current_axes(data):
+    y, s, _ = data
+    plt.close("all")
+    fig, ax = plt.subplots()
+    assert el.plots.plot_roc(y, s) is ax
+    assert el.plots.plot_confusion_matrix([[1, 2], [3, 4]]) is ax
+    plt.close(fig)
+
+
+def test_explorers_never_touch_pyplot(data):
+    y, s, s2 = data
+    plt.close("all")
+    ex = el.widgets.threshold_explorer(y, s)
+    ex.set(threshold=0.7)
+    cx = el.widgets.cost_explorer(y, {"a": s, "b": s2})
+    cx.set(p=0.3)
+    assert plt.get_fignums() == []  # figures come from evallib.style.new_figure, never shown twice
+    assert ex.n_updates == 2 and cx.n_updates == 2
