@@ -743,41 +743,75 @@ def _stump_wrong(x: np.ndarray, y: np.ndarray, train: np.ndarray) -> np.ndarray:
     return pred != (y[None, :] == 1)
 
 
-def _null_trial(seed, m, separation, alpha, n_resamples, n_folds):
-    """One data set from the symmetric population and the p-values of every test in NULL_TESTS."""
+def _null_trial(seed, m, separation, n_resamples, n_folds):
+    """One data set from the symmetric population; the error differences (A - B) every test needs.
+
+    Returns ``(d_resampled (J,), d_cv (k,), d_5x2 (5, 2), e01, e10)``: the differences over the J random
+    2/3-1/3 hold-outs, over the k folds of one k-fold CV, over 5 × 2-fold CV, and McNemar's discordant
+    counts on the first hold-out. All splits are fitted in one vectorised stump call per feature.
+    """
     rng = np.random.default_rng(seed)
     y = rng.integers(0, 2, m)
     X = rng.normal(size=(m, 2)) + separation * (2 * y - 1)[:, None]
-
-    def errors(test):  # test: (S, m) mask -> per-split error rates of A (feature 0) and B (feature 1)
-        wa, wb = _stump_wrong(X[:, 0], y, ~test), _stump_wrong(X[:, 1], y, ~test)
-        nt = test.sum(axis=1)
-        return (wa & test).sum(axis=1) / nt, (wb & test).sum(axis=1) / nt, wa, wb
-
-    p = np.empty(len(NULL_TESTS))
-    # repeated random hold-out (1/3 test), J = n_resamples: plain and corrected resampled t-tests
     n_test = m // 3
-    test = np.argsort(rng.random((n_resamples, m)), axis=1).argsort(axis=1) < n_test
-    ea, eb, wa, wb = errors(test)
-    p[0] = paired_ttest(ea, eb, alpha).pvalue
-    p[1] = corrected_resampled_ttest(ea, eb, test_train_ratio=n_test / (m - n_test), alpha=alpha).pvalue
-    # McNemar on the first hold-out alone
-    t0 = test[0]
-    table = [[0, int(np.sum(wa[0] & ~wb[0] & t0))], [int(np.sum(~wa[0] & wb[0] & t0)), 0]]
-    p[3] = mcnemar(table, alpha=alpha).pvalue
-    # k-fold cross-validation, one repeat
+    holdout = np.argsort(rng.random((n_resamples, m)), axis=1).argsort(axis=1) < n_test
     fold = np.empty(m, dtype=int)
     fold[rng.permutation(m)] = np.arange(m) % n_folds
-    ea, eb, _, _ = errors(fold[None, :] == np.arange(n_folds)[:, None])
-    p[2] = paired_ttest(ea, eb, alpha).pvalue
-    # 5 × 2-fold cross-validation: rows 0-4 test on the first half, rows 5-9 on the second
+    kfold = fold[None, :] == np.arange(n_folds)[:, None]
     half = np.argsort(rng.random((5, m)), axis=1).argsort(axis=1) < m // 2
-    ea, eb, _, _ = errors(np.concatenate([half, ~half]))
-    d = (ea - eb).reshape(2, 5).T
-    p[4] = ttest_5x2cv(d, alpha).pvalue
-    p[5] = ttest_5x2cv(d, alpha, variant="dietterich").pvalue
-    p[6] = combined_ftest_5x2cv(d, alpha).pvalue
-    return p
+    test = np.concatenate([holdout, kfold, half, ~half])  # rows of 5x2: 0-4 first halves, 5-9 second halves
+    wa, wb = _stump_wrong(X[:, 0], y, ~test), _stump_wrong(X[:, 1], y, ~test)
+    d = ((wa & test).sum(axis=1) - (wb & test).sum(axis=1)) / test.sum(axis=1)
+    j, k = n_resamples, n_folds
+    t0 = holdout[0]
+    e01 = int(np.sum(wa[0] & ~wb[0] & t0))  # B right, A wrong
+    e10 = int(np.sum(~wa[0] & wb[0] & t0))
+    return d[:j], d[j:j + k], d[j + k:].reshape(2, 5).T, e01, e10
+
+
+def _mean_std_rows(d: np.ndarray):
+    """Row-wise mean and sample std, exactly (value, 0) for constant rows (as :func:`_mean_std`)."""
+    const = np.ptp(d, axis=1) == 0
+    mean = np.where(const, d[:, 0], d.mean(axis=1))
+    sd = np.where(const, 0.0, d.std(axis=1, ddof=1))
+    return mean, sd
+
+
+def _t_rows(mean, denom):
+    """mean / denom row-wise, with 0 (no difference) or ±inf where denom is 0, as _t_from_mean_std."""
+    out = np.where(mean == 0, 0.0, np.copysign(np.inf, mean))
+    np.divide(mean, denom, out=out, where=denom > 0)
+    return out
+
+
+def _null_pvalues(diffs, test_train_ratio):
+    """p-values of the seven NULL_TESTS for many trials at once (one SciPy call per test).
+
+    The formulas are those of paired_ttest, corrected_resampled_ttest, mcnemar, ttest_5x2cv and
+    combined_ftest_5x2cv; tests/test_compare.py checks that they agree trial by trial.
+    """
+    d_res = np.array([t[0] for t in diffs])
+    d_cv = np.array([t[1] for t in diffs])
+    d52 = np.array([t[2] for t in diffs])
+    e01 = np.array([t[3] for t in diffs], dtype=float)
+    e10 = np.array([t[4] for t in diffs], dtype=float)
+    p = np.empty((len(diffs), len(NULL_TESTS)))
+    j, k = d_res.shape[1], d_cv.shape[1]
+    mu, sd = _mean_std_rows(d_res)
+    p[:, 0] = 2 * stats.t.sf(np.abs(_t_rows(mu, sd / np.sqrt(j))), j - 1)
+    p[:, 1] = 2 * stats.t.sf(np.abs(_t_rows(mu, sd * np.sqrt(1 / j + test_train_ratio))), j - 1)
+    mu, sd = _mean_std_rows(d_cv)
+    p[:, 2] = 2 * stats.t.sf(np.abs(_t_rows(mu, sd / np.sqrt(k))), k - 1)
+    n = e01 + e10
+    chi2 = np.where(n > 0, np.maximum(np.abs(e01 - e10) - 1, 0) ** 2 / np.maximum(n, 1), 0.0)
+    p[:, 3] = np.where(n > 0, stats.chi2.sf(chi2, 1), 1.0)
+    var = ((d52 - d52.mean(axis=2, keepdims=True)) ** 2).sum(axis=2)  # (trials, 5)
+    s = np.sqrt(var.mean(axis=1))
+    p[:, 4] = 2 * stats.t.sf(np.abs(_t_rows(d52[:, 0].mean(axis=1), s)), 5)
+    p[:, 5] = 2 * stats.t.sf(np.abs(_t_rows(d52[:, 0, 0], s)), 5)
+    f_stat = _t_rows((d52**2).sum(axis=(1, 2)), 2 * var.sum(axis=1))
+    p[:, 6] = stats.f.sf(f_stat, 10, 5)
+    return np.minimum(p, 1.0)
 
 
 def null_rejection_rates(n_trials=1000, *, n_samples=200, separation=1.0, alpha=0.05, n_resamples=30,
@@ -815,18 +849,19 @@ def null_rejection_rates(n_trials=1000, *, n_samples=200, separation=1.0, alpha=
         raise ValueError(f"n_folds={n_folds} is too large for n_samples={m}; use at most {m // 2}")
     rng = check_random_state(random_state)
     seeds = np.random.SeedSequence(int(rng.integers(0, 2**63 - 1))).spawn(n_trials)
-    args = (m, float(separation), alpha, n_resamples, n_folds)
+    args = (m, float(separation), n_resamples, n_folds)
     if n_jobs in (None, 1):
-        rows = [_null_trial(s, *args) for s in seeds]
+        diffs = [_null_trial(s, *args) for s in seeds]
     else:
         from joblib import Parallel, delayed
 
-        chunks = np.array_split(np.arange(n_trials), max(1, min(n_trials, 8 * abs(int(n_jobs)))))
+        chunks = np.array_split(np.arange(n_trials), max(1, min(n_trials, 4 * abs(int(n_jobs)))))
         parts = Parallel(n_jobs=n_jobs)(
             delayed(_null_chunk)([seeds[i] for i in c], args) for c in chunks if len(c)
         )
-        rows = [row for part in parts for row in part]
-    pvals = np.vstack(rows)
+        diffs = [row for part in parts for row in part]
+    n_test = m // 3
+    pvals = _null_pvalues(diffs, n_test / (m - n_test))
     rej = pvals < alpha
     rates = rej.mean(axis=0)
     return NullRejectionRates(tests=NULL_TESTS, rates=rates, stderr=np.sqrt(rates * (1 - rates) / n_trials),

@@ -521,6 +521,54 @@ def test_null_rejection_rates_show_dietterichs_findings():
     assert np.allclose(r.rates, (r.pvalues < 0.05).mean(axis=0))
 
 
+def test_null_pvalues_agree_with_the_public_tests_trial_by_trial():
+    seeds = np.random.SeedSequence(11).spawn(25)
+    diffs = [C._null_trial(s, 60, 1.0, 8, 5) for s in seeds]
+    diffs.append((np.zeros(8), np.full(5, 0.1), np.zeros((5, 2)), 0, 0))  # degenerate: no spread, no discordance
+    p = C._null_pvalues(diffs, 20 / 40)
+    for row, (d_res, d_cv, d52, e01, e10) in zip(p, diffs):
+        zeros = np.zeros_like(d_res)
+        expected = [
+            C.paired_ttest(d_res, zeros).pvalue,
+            C.corrected_resampled_ttest(d_res, zeros, test_train_ratio=0.5).pvalue,
+            C.paired_ttest(d_cv, np.zeros_like(d_cv)).pvalue,
+            C.mcnemar([[0, e01], [e10, 0]]).pvalue,
+            C.ttest_5x2cv(d52).pvalue,
+            C.ttest_5x2cv(d52, variant="dietterich").pvalue,
+            C.combined_ftest_5x2cv(d52).pvalue,
+        ]
+        assert np.allclose(row, expected, rtol=1e-10, atol=1e-14)
+    assert p[-1, 2] == 0.0 and p[-1, 0] == 1.0 and p[-1, 3] == 1.0
+
+
+def test_null_trial_differences_split_by_split():
+    # Rebuild the trial's data and splits from the same seed, fit the stump one split at a time, and
+    # compare every difference and McNemar count with the batched computation (layout, orientation).
+    m, j, k = 60, 4, 5
+    seed = np.random.SeedSequence(5)
+    d_res, d_cv, d52, e01, e10 = C._null_trial(seed, m, 1.0, j, k)
+    rng = np.random.default_rng(seed)
+    y = rng.integers(0, 2, m)
+    X = rng.normal(size=(m, 2)) + (2 * y - 1)[:, None]
+    holdout = np.argsort(rng.random((j, m)), axis=1).argsort(axis=1) < m // 3
+    fold = np.empty(m, dtype=int)
+    fold[rng.permutation(m)] = np.arange(m) % k
+    half = np.argsort(rng.random((5, m)), axis=1).argsort(axis=1) < m // 2
+
+    def diff(test):
+        wa = C._stump_wrong(X[:, 0], y, ~test[None])[0]
+        wb = C._stump_wrong(X[:, 1], y, ~test[None])[0]
+        return (wa[test].mean() - wb[test].mean()), wa, wb
+
+    assert np.allclose(d_res, [diff(t)[0] for t in holdout])
+    assert np.allclose(d_cv, [diff(fold == f)[0] for f in range(k)])
+    assert np.allclose(d52, [[diff(half[i])[0], diff(~half[i])[0]] for i in range(5)])
+    _, wa, wb = diff(holdout[0])
+    t0 = holdout[0]
+    table = C.mcnemar_table(y[t0], np.where(wa[t0], 1 - y[t0], y[t0]), np.where(wb[t0], 1 - y[t0], y[t0]))
+    assert (e01, e10) == (table[0, 1], table[1, 0])
+
+
 def test_null_rejection_rates_reproducible_and_independent_of_n_jobs():
     a = C.null_rejection_rates(12, random_state=3)
     b = C.null_rejection_rates(12, random_state=3, n_jobs=2)

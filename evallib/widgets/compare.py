@@ -54,6 +54,8 @@ def binomial_test_explorer(m=50, eps0=0.3, alpha=0.05, error_rate=0.4):
                                   value=alpha, description="alpha"),
         "error_rate": slider(float(error_rate), 0.0, 1.0, 0.01, "observed error rate"),
     }
+    for name in ("m", "eps0", "error_rate"):
+        controls[name].layout.width = "400px"  # long descriptions would leave a track too short to drag
     return Explorer("Binomial test: H0 says the generalisation error is at most eps0", controls, binomial_view,
                     columns=2)
 
