@@ -460,7 +460,7 @@ NB03 = [
     1/142, and `GridSearchCV`, like our `argsort`, takes the first. And one test set of 143 samples is a noisy
     judge — here the tree retrained on more data happens to score lower (a depth-2 tree can change its splits
     completely when the 142 validation samples join the training data). Single numbers from single splits deserve little trust; the
-    repeated experiment below averages over 30 splits.
+    repeated experiment below averages over 20 splits.
 
     ## 3. Why the winner's validation score is optimistic
 
@@ -487,7 +487,7 @@ NB03 = [
     md(r"""
     With 25 configurations, the "best" looks between four and five points better than it is, and the 125 of a $5^3$ grid
     make it worse. On the real data, repeat the whole procedure — new split, tune on validation, test the
-    winner (as trained on the training part) — 30 times:
+    winner (as trained on the training part) — 20 times:
     """),
     code(r"""
     def tune_once(seed):
@@ -498,7 +498,7 @@ NB03 = [
         win = int(np.argmax(scores))
         return scores[win], fits[win].score(X[test], y[test])
 
-    runs = np.array([tune_once(seed) for seed in range(30)])
+    runs = np.array([tune_once(seed) for seed in range(20)])
     gap = runs[:, 0] - runs[:, 1]
     print(f"winner's validation accuracy: mean {runs[:, 0].mean():.4f}")
     print(f"winner's test accuracy:       mean {runs[:, 1].mean():.4f}")
@@ -509,7 +509,7 @@ NB03 = [
     code(r"""
     fig, ax = plt.subplots(figsize=(5.2, 4.2))
     el.plots.plot_winner_optimism(runs[:, 0], runs[:, 1], ax)
-    ax.set_title("Tuned decision tree, 30 repeats")
+    ax.set_title("Tuned decision tree, 20 repeats")
     plt.show()
     """),
     md(r"""
@@ -520,21 +520,21 @@ NB03 = [
     out each fold in turn; on the remaining data an inner cross-validation tunes the parameters
     (`GridSearchCV`), the winner is refitted, and only then is it scored on the outer fold, which took no part in
     the choice. The inner `best_score_` of a single search on all the data is the winner's validation score again:
-    optimistic.
+    optimistic. (Three inner folds keep the cost at 25 × 3 × 5 = 375 fits.)
     """),
     code(r"""
     from sklearn.model_selection import cross_val_score
 
-    search = GridSearchCV(tree, grid, cv=el.splits.KFold(5, random_state=1))
+    search = GridSearchCV(tree, grid, cv=el.splits.KFold(3, random_state=1))
     nested = cross_val_score(search, X, y, cv=el.splits.KFold(5, random_state=2))
     search.fit(X, y)
-    print(f"non-nested: inner 5-fold CV accuracy of the winner {search.best_score_:.4f}  {search.best_params_}")
-    print(f"nested 5x5-fold CV accuracy: {nested.mean():.4f}   folds: {np.round(nested, 4)}")
-    print(f"fits: {len(candidates)} x 5 inner x 5 outer + 5 refits = {len(candidates) * 25 + 5} for the nested estimate")
+    print(f"non-nested: inner 3-fold CV accuracy of the winner {search.best_score_:.4f}  {search.best_params_}")
+    print(f"nested CV accuracy (3 inner, 5 outer folds): {nested.mean():.4f}   folds: {np.round(nested, 4)}")
+    print(f"fits: {len(candidates)} x 3 inner x 5 outer + 5 refits = {len(candidates) * 15 + 5} for the nested estimate")
     """),
     md(r"""
-    On this data the two numbers agree to within their noise: the configurations differ genuinely, and 5-fold
-    CV averages away much of the noise a winner could exploit. The bias is plain when we *know* the truth. Give
+    On this data the two numbers agree to within their noise: the configurations differ genuinely,
+    and cross-validation averages away much of the noise a winner could exploit. The bias is plain when we *know* the truth. Give
     the same search 300 samples whose labels are coin flips, independent of the five features: no model can be
     right more than 50 % of the time on new data.
     """),
