@@ -1,0 +1,142 @@
+"""Fixtures for the browser suite: a JupyterLab server on a temporary copy of the notebooks and headless
+Debian Chromium driven by Playwright. Both always shut down (finally), also when a test fails.
+
+Skipped, with the reason, where the browser cannot run: no /usr/bin/chromium (``scripts/install_browser.sh``
+installs it as root with apt-get; ``make test`` runs that first) or no ``playwright`` package. Never
+``playwright install``: it downloads a browser.
+"""
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import uuid
+from pathlib import Path
+
+import pytest
+from labdriver import ROOT, server_api
+
+CHROMIUM = Path(os.environ.get("EVALLIB_CHROMIUM", "/usr/bin/chromium"))
+ARTIFACTS = ROOT / "test-artifacts" / "browser"
+# The flags that work on these machines (root, closed network): see the course's machine notes.
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+TOKEN = "evallib-browser-" + uuid.uuid4().hex[:12]
+
+# JupyterLab user settings for the run: no news or update pop-up, every cell in the DOM, no autosave.
+LAB_SETTINGS = {
+    "@jupyterlab/apputils-extension/notification.jupyterlab-settings": {"fetchNews": "false",
+                                                                        "checkForUpdates": False},
+    "@jupyterlab/notebook-extension/tracker.jupyterlab-settings": {"windowingMode": "none"},
+    "@jupyterlab/docmanager-extension/plugin.jupyterlab-settings": {"autosave": False},
+}
+
+
+def _notebook_env():
+    """The settings under which notebooks run everywhere (scripts/nbsettings.py, also exported by the Makefile)."""
+    spec = importlib.util.spec_from_file_location("nbsettings", ROOT / "scripts" / "nbsettings.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    env = {**os.environ, **mod.ENV}
+    env.pop("MPLBACKEND", None)
+    return env
+
+
+def _free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _api(base, path, method="GET", timeout=5):
+    return server_api(base, TOKEN, path, method, timeout)
+
+
+@pytest.fixture(scope="session")
+def browser_available():
+    if not CHROMIUM.exists():
+        pytest.skip(f"{CHROMIUM} not found: run `bash scripts/install_browser.sh` as root "
+                    "(Debian's chromium via apt-get; `make test` does it)")
+    if importlib.util.find_spec("playwright") is None:
+        pytest.skip("playwright is not installed: pip install -e '.[test]'")
+
+
+@pytest.fixture(scope="session")
+def lab(browser_available, tmp_path_factory):
+    """A JupyterLab server on 127.0.0.1 with a token, serving a copy of notebooks/ (the repo is never served)."""
+    work = tmp_path_factory.mktemp("lab")
+    shutil.copytree(ROOT / "notebooks", work / "root" / "notebooks",
+                    ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
+    for rel, values in LAB_SETTINGS.items():
+        f = work / "settings" / rel
+        f.parent.mkdir(parents=True, exist_ok=True)
+        f.write_text(json.dumps(values))
+    env = _notebook_env()
+    for name in ("config", "data", "runtime"):  # nothing from the user's Jupyter setup, nothing left behind
+        env[f"JUPYTER_{name.upper()}_DIR"] = str(work / name)
+    port = _free_port()
+    base = f"http://127.0.0.1:{port}"
+    log = open(work / "jupyterlab.log", "w")
+    cmd = [str(Path(sys.executable).parent / "jupyter"), "lab", "--no-browser", "--ip=127.0.0.1", f"--port={port}",
+           f"--IdentityProvider.token={TOKEN}", f"--ServerApp.root_dir={work / 'root'}",
+           f"--LabApp.user_settings_dir={work / 'settings'}", f"--LabApp.workspaces_dir={work / 'workspaces'}",
+           "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+           "--ServerApp.open_browser=False"]
+    if os.geteuid() == 0:
+        cmd.append("--allow-root")
+    proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, env=env, start_new_session=True)
+    try:
+        for _ in range(240):
+            try:
+                _api(base, "/api/status", timeout=2)
+                break
+            except OSError:
+                if proc.poll() is not None:
+                    break
+                time.sleep(0.25)
+        else:
+            pytest.fail(f"JupyterLab did not answer within 60 s; log: {work / 'jupyterlab.log'}")
+        if proc.poll() is not None:
+            pytest.fail(f"JupyterLab exited with {proc.returncode}:\n{(work / 'jupyterlab.log').read_text()[-3000:]}")
+        yield {"base": base, "token": TOKEN, "root": work / "root", "log": work / "jupyterlab.log"}
+    finally:
+        try:  # kernels first (they run in sessions of their own), then the server
+            for k in _api(base, "/api/kernels"):
+                _api(base, f"/api/kernels/{k['id']}", method="DELETE", timeout=20)
+        except Exception:
+            pass
+        proc.terminate()
+        try:
+            proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait(timeout=10)
+        log.close()
+
+
+@pytest.fixture(scope="session")
+def browser(browser_available):
+    """Debian's Chromium, headless, with a fresh profile (Playwright's launch uses a new temporary one)."""
+    from playwright.sync_api import sync_playwright
+
+    pw = sync_playwright().start()
+    try:
+        b = pw.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS)
+        try:
+            yield b
+        finally:
+            b.close()
+    finally:
+        pw.stop()
+
+
+@pytest.fixture(scope="session")
+def artifacts():
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    return ARTIFACTS
