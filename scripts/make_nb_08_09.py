@@ -97,8 +97,8 @@ NB09 = [
 
     $$\tau_{\chi^2} = \frac{12N}{k(k+1)}\left(\sum_{i=1}^k r_i^2 - \frac{k(k+1)^2}{4}\right)$$
 
-    is approximately $\chi^2$ with $k-1$ degrees of freedom when N and k are large enough. The original χ² form is
-    too conservative for small N, so the book (after Iman and Davenport, and Demšar) uses
+    is approximately $\chi^2$ with $k-1$ degrees of freedom when N and k are large enough. Iman and Davenport showed
+    that this original form is undesirably conservative, so the book (like Demšar) uses
 
     $$\tau_F = \frac{(N-1)\,\tau_{\chi^2}}{N(k-1) - \tau_{\chi^2}},$$
 
