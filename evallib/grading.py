@@ -895,3 +895,266 @@ q4 = float(np.min((fpr * m_neg + (1 - tpr) * m_pos) / len(y_test)))""", book="2.
                 "The larger area is under the curve that bends further towards the top-left corner.",
                 'q5 = "A"', kind="plot"),
     ])
+
+
+# ------------------------------------------------------------------------------- 06 cost-sensitive
+@_register("06")
+def _set_06():
+    import evallib as el
+
+    def q1(answer):
+        y_test, proba = _tumours()
+        pred = (proba >= 0.5).astype(int)
+        expect_number(answer, el.metrics.cost_sensitive_error(y_test, pred, cost_fn=5, cost_fp=1), name="q1",
+                      mistakes=[(el.metrics.cost_sensitive_error(y_test, pred, cost_fn=1, cost_fp=5),
+                                 "the costs are swapped: a missed cancer (a false negative) costs 5."),
+                                (el.metrics.error_rate(y_test, pred), "that is the plain error rate (both costs 1).")])
+
+    def q2(threshold, cost):
+        y_test, proba = _tumours()
+        ts = np.unique(proba)
+        costs = np.array([el.metrics.cost_sensitive_error(y_test, (proba >= t).astype(int), cost_fn=5, cost_fp=1)
+                          for t in ts])
+        expect_number(cost, float(costs.min()), name="q2_cost")
+        t = _as_float(threshold, "q2_threshold")
+        at_t = el.metrics.cost_sensitive_error(y_test, (proba >= t).astype(int), cost_fn=5, cost_fp=1)
+        if not math.isclose(at_t, costs.min(), rel_tol=1e-9):
+            raise Incorrect(f"predicting malignant where proba >= {t:.4g} costs {at_t:.4f}, not the minimum.")
+
+    def q3(func):
+        cases = [("p = 0.5, equal costs", (0.2, 0.4, 0.5, 1.0, 1.0)),
+                 ("costly misses", (0.1, 0.3, 0.4, 5.0, 1.0)),
+                 ("arrays of ROC points", (np.array([0.0, 0.25, 1.0]), np.array([1.0, 0.5, 0.0]), 0.3, 2.0, 3.0))]
+        expect_function(func, el.curves.normalized_cost, cases, name="normalized_cost",
+                        raises=[(0.2, 0.4, 1.5, 1.0, 1.0)])
+
+    def q4(fpr, tpr):
+        expect_number(fpr, 0.2, rtol=0, atol=0.011, name="q4_fpr", mistakes=[
+            (0.4, "the line starts at (0, FPR): read its height at x = 0.")])
+        expect_number(tpr, 0.6, rtol=0, atol=0.011, name="q4_tpr", mistakes=[
+            (0.4, "the height at x = 1 is FNR = 1 − TPR."),
+            (0.8, "the height at x = 0 is FPR; TPR comes from the other end: TPR = 1 − FNR.")])
+
+    def q5(choice, reason):
+        expect_choice(choice, "(50, 10)", ["(50, 10)", "(6, 2)", "(14, 10)"], name="q5", explanations={
+            "(6, 2)": "(6, 2) has the same *difference* as (5, 1) but the ratio 3, not 5.",
+            "(14, 10)": "(14, 10) has a ratio of 1.4: far cheaper misses than (5, 1)."})
+        expect_reason(reason, name="q5_reason", keywords=["ratio", "proportion", "scale", "multipl"])
+
+    return _set("06", "Cost-sensitive evaluation", [
+        Problem("q1", "Cost-sensitive error of the tumour classifier", 1, ("q1",), q1,
+                "式(2.23): (FN·cost_fn + FP·cost_fp)/m, with a missed cancer (FN) costing 5 and a false alarm 1.",
+                "from sklearn.pipeline import make_pipeline\nfrom sklearn.preprocessing import StandardScaler\n"
+                "from sklearn.linear_model import LogisticRegression\n" + _TUMOURS_CODE.strip() + """
+q1 = el.metrics.cost_sensitive_error(y_test, (proba >= 0.5).astype(int), cost_fn=5, cost_fp=1)"""),
+        Problem("q2", "The cheapest threshold", 2, ("q2_threshold", "q2_cost"), q2,
+                "Try every distinct probability as the threshold (`np.unique(proba)`), compute the cost of each, "
+                "take the smallest.",
+                """
+                ts = np.unique(proba)
+                costs = [el.metrics.cost_sensitive_error(y_test, (proba >= t).astype(int), cost_fn=5, cost_fp=1) for t in ts]
+                q2_threshold = float(ts[int(np.argmin(costs))])
+                q2_cost = float(min(costs))
+                """, stub="q2_threshold = ...\nq2_cost = ..."),
+        Problem("q3", "Implement the normalised cost 式(2.25)", 3, ("normalized_cost",), q3,
+                "cost_norm = (FNR·p·cost_fn + FPR·(1 − p)·cost_fp) / (p·cost_fn + (1 − p)·cost_fp); "
+                "`np.asarray` makes it work for arrays too. Check p first.",
+                """
+                def normalized_cost(fpr, fnr, p, cost_fn, cost_fp):
+                    if not 0 <= p <= 1:
+                        raise ValueError("p must be a probability")
+                    fpr, fnr = np.asarray(fpr, dtype=float), np.asarray(fnr, dtype=float)
+                    return (fnr * p * cost_fn + fpr * (1 - p) * cost_fp) / (p * cost_fn + (1 - p) * cost_fp)
+                """, kind="implement",
+                stub="def normalized_cost(fpr, fnr, p, cost_fn, cost_fp):\n    '''cost_norm of 式(2.25) for one ROC point or arrays of them; ValueError if p is not in [0, 1].'''\n    ..."),
+        Problem("q4", "Exercise 2.7: from a cost line back to its ROC point", 2, ("q4_fpr", "q4_tpr"), q4,
+                "A cost line runs from (0, FPR) to (1, FNR), and FNR = 1 − TPR.",
+                "q4_fpr = 0.2   # height at x = 0\nq4_tpr = 0.6   # 1 - (height at x = 1, 0.4)",
+                kind="plot", book="2.7", stub="q4_fpr = ...\nq4_tpr = ..."),
+        Problem("q5", "Costs: the ratio or the difference?", 2, ("q5", "q5_reason"), q5,
+                "Multiply both costs by 10: does the best threshold move? Compare with adding 1 to both.",
+                """
+                q5 = "(50, 10)"
+                q5_reason = "Only the ratio cost_fn/cost_fp matters: multiplying both costs by 10 scales every cost by 10 and keeps the best threshold."
+                """, kind="choose"),
+    ])
+
+
+# ------------------------------------------------------------------------------- 07 regression and ranking
+@_register("07")
+def _set_07():
+    import evallib as el
+
+    def _q1():
+        from sklearn.linear_model import LinearRegression
+        Xd, yd = el.data.load_bundled("diabetes")
+        tr, te = next(el.splits.HoldOut(0.3, stratify=False, random_state=0).split(Xd, yd))
+        pred = LinearRegression().fit(Xd[tr], yd[tr]).predict(Xd[te])
+        return yd[te], pred
+
+    def q1(mae, rmse):
+        t, p = _cached("07q1", _q1)
+        expect_number(mae, el.metrics.mae(t, p), name="q1_mae")
+        expect_number(rmse, el.metrics.rmse(t, p), name="q1_rmse", mistakes=[
+            (el.metrics.mse(t, p), "that is the MSE; RMSE is its square root."),
+            (float(np.sqrt(np.sum((p - t) ** 2)) / len(t)),
+             "that is the notes' slip (1/N)·√Σ(ŷ − y)²: the root must cover the mean, √((1/N)·Σ(ŷ − y)²).")])
+
+    def q2(func):
+        cases = [("the notes' example", ([5, 3, 2, 1, 2], 5)), ("cut at k = 3", ([5, 3, 2, 1, 2], 3)),
+                 ("zeros", ([0, 0, 1], 3))]
+        expect_function(func, lambda r, k: el.metrics.dcg(r, k), cases, name="dcg", raises=[([3, 2], 3), ([3, 2], 0)])
+
+    def q3(answer):
+        expected = el.metrics.mean_average_precision([[1, 3, 4], [2, 5]], [3, 4])
+        expect_number(answer, expected, name="q3", mistakes=[
+            ((el.metrics.average_precision([1, 3, 4], 3) + (1 / 2 + 2 / 5) / 2) / 2,
+             "query 2 has 4 relevant documents: the two never retrieved count as precision 0, so divide by 4.")])
+
+    def q4(choice, reason):
+        expect_choice(choice, "MdAPE", ["MAE", "RMSE", "MdAPE", "R2"], name="q4", explanations={
+            "MAE": "MAE averages the errors: one error of 400 moves it by 400/m.",
+            "RMSE": "RMSE squares the errors: one big error dominates it.",
+            "R2": "R² = 1 − SSE/SST: the squared error of the outlier enters SSE."})
+        expect_reason(reason, name="q4_reason", keywords=["median", "middle", "robust"])
+
+    return _set("07", "Regression and ranking metrics", [
+        Problem("q1", "MAE and RMSE of linear regression on the diabetes data", 2, ("q1_mae", "q1_rmse"), q1,
+                "`el.metrics.mae` and `el.metrics.rmse` on the test targets and predictions.",
+                """
+                from sklearn.linear_model import LinearRegression
+                Xd, yd = el.data.load_bundled("diabetes")
+                tr, te = next(el.splits.HoldOut(0.3, stratify=False, random_state=0).split(Xd, yd))
+                pred = LinearRegression().fit(Xd[tr], yd[tr]).predict(Xd[te])
+                q1_mae = el.metrics.mae(yd[te], pred)
+                q1_rmse = el.metrics.rmse(yd[te], pred)
+                """, stub="q1_mae = ...\nq1_rmse = ..."),
+        Problem("q2", "Implement DCG@k", 3, ("dcg",), q2,
+                "Take the first k relevances, gains 2^rel − 1, discounts log2(i + 1) for positions i = 1..k; sum.",
+                """
+                def dcg(relevances, k):
+                    rel = np.asarray(relevances, dtype=float)
+                    if not isinstance(k, (int, np.integer)) or not 1 <= k <= len(rel):
+                        raise ValueError(f"k must be an integer in 1..{len(rel)}")
+                    top = rel[:k]
+                    return float(np.sum((2.0 ** top - 1) / np.log2(np.arange(2, k + 2))))
+                """, kind="implement",
+                stub="def dcg(relevances, k):\n    '''DCG of the first k items shown: sum of (2**rel - 1) / log2(i + 1), i = 1..k;\n    ValueError unless 1 <= k <= len(relevances).'''\n    ..."),
+        Problem("q3", "Mean average precision of two queries", 2, ("q3",), q3,
+                "AP of one query: the mean of the precision at each relevant rank, over *all* relevant documents "
+                "(unretrieved ones count 0). MAP: the mean of the APs.",
+                "q3 = el.metrics.mean_average_precision([[1, 3, 4], [2, 5]], [3, 4])"),
+        Problem("q4", "Which measure ignores one wild prediction?", 2, ("q4", "q4_reason"), q4,
+                "Spoil one prediction by +400 and recompute all four (the chapter does exactly this).",
+                """
+                q4 = "MdAPE"
+                q4_reason = "MdAPE is a median of the relative errors, so one outlier moves it at most one rank position; the others average or square all errors."
+                """, kind="choose"),
+    ])
+
+
+# ------------------------------------------------------------------------------- 08 hypothesis tests
+@_register("08")
+def _set_08():
+    import evallib as el
+    cmp = el.compare
+
+    def q1(critical, reject):
+        r = cmp.binomial_test(20, 50, 0.3, alpha=0.05)
+        expect_number(critical, r.critical_value, name="q1_critical", mistakes=[
+            (r.critical_count, "that is the critical count C; the critical error rate is C/m.")])
+        require(reject, "q1_reject")
+        if not isinstance(reject, (bool, np.bool_)):
+            raise Incorrect("q1_reject should be True or False")
+        if bool(reject) != r.reject:
+            raise Incorrect("reject H0 when the observed error rate exceeds the critical error rate "
+                            "(equivalently when the p-value is below α).")
+
+    def q2(func):
+        ref = lambda e01, e10: cmp.mcnemar([[0, e01], [e10, 0]]).statistic  # noqa: E731
+        cases = [("the chapter's example", (12, 3)), ("B worse", (4, 15)), ("large counts", (120, 80))]
+        expect_function(func, ref, cases, name="mcnemar_statistic")
+
+    def _q3():
+        from sklearn.naive_bayes import GaussianNB
+        from sklearn.tree import DecisionTreeClassifier
+        X, y = el.data.load_bundled("breast_cancer")
+        train, test = next(el.splits.HoldOut(0.3, random_state=0).split(X, y))
+        pa = DecisionTreeClassifier(max_depth=3, random_state=0).fit(X[train], y[train]).predict(X[test])
+        pb = GaussianNB().fit(X[train], y[train]).predict(X[test])
+        return cmp.mcnemar(cmp.mcnemar_table(y[test], pa, pb))
+
+    def q3(stat, pvalue, reject):
+        r = _cached("08q3", _q3)
+        expect_number(stat, r.statistic, name="q3_statistic", mistakes=[
+            (cmp.mcnemar([[0, r.e01], [r.e10, 0]], correction=False).statistic,
+             "that is without the continuity correction; 式(2.33) subtracts 1 from |e01 − e10|.")])
+        from scipy import stats
+        expect_number(pvalue, r.pvalue, name="q3_pvalue", mistakes=[
+            (float(stats.chi2.cdf(r.statistic, 1)), "that is the lower tail; the p-value is P(χ²₁ ≥ τ)."),
+            (float(stats.chi2.sf(r.statistic, 2)), "McNemar's χ² has 1 degree of freedom (k = 2 algorithms).")])
+        require(reject, "q3_reject")
+        if bool(reject) != r.reject:
+            raise Incorrect("compare the p-value with α = 0.05.")
+
+    def q4(choice, reason):
+        expect_choice(choice, "Friedman + Nemenyi",
+                      ["binomial test", "paired t-test", "McNemar", "Friedman + Nemenyi"], name="q4", explanations={
+                          "binomial test": "the binomial test checks one learner's error rate against a hypothesis ε0.",
+                          "paired t-test": "a paired t-test compares two learners; with four, the pairwise tests "
+                                           "multiply the chance of a false alarm.",
+                          "McNemar": "McNemar compares two learners on one test set."})
+        expect_reason(reason, name="q4_reason", keywords=["rank", "several", "multiple", "many", "four", "data sets"])
+
+    def q5(answer):
+        r = cmp.binomial_test(20, 50, 0.3, alpha=0.05)
+        expect_int(answer, int(r.critical_count) + 1, name="q5", mistakes=[
+            (int(r.critical_count), "with C errors H0 still stands: the test rejects when the count *exceeds* C.")])
+
+    return _set("08", "Hypothesis tests", [
+        Problem("q1", "Binomial test: the critical error rate", 2, ("q1_critical", "q1_reject"), q1,
+                "`el.compare.binomial_test(n_errors, m, eps0, alpha)` returns `critical_value` and `reject`.",
+                """
+                r = el.compare.binomial_test(20, 50, 0.3, alpha=0.05)
+                q1_critical = r.critical_value
+                q1_reject = r.reject
+                """, stub="q1_critical = ...\nq1_reject = ..."),
+        Problem("q2", "Implement McNemar's statistic 式(2.33)", 2, ("mcnemar_statistic",), q2,
+                "τ = (|e01 − e10| − 1)² / (e01 + e10); never let |e01 − e10| − 1 go below 0; "
+                "no discordant pairs: 0.",
+                """
+                def mcnemar_statistic(e01, e10):
+                    n = e01 + e10
+                    if n == 0:
+                        return 0.0
+                    return max(abs(e01 - e10) - 1, 0) ** 2 / n
+                """, kind="implement",
+                stub="def mcnemar_statistic(e01, e10):\n    '''tau_chi2 of 式(2.33) with the continuity correction (|e01 - e10| - 1 never below 0); 0 without discordant pairs.'''\n    ..."),
+        Problem("q3", "Exercise 2.9: a χ² test from start to finish", 3, ("q3_statistic", "q3_pvalue", "q3_reject"), q3,
+                "Table → statistic τ (式(2.33)) → its distribution under H0 (χ² with 1 degree of freedom) → "
+                "p-value `scipy.stats.chi2.sf(tau, 1)` → compare with α.",
+                """
+                from sklearn.naive_bayes import GaussianNB
+                from sklearn.tree import DecisionTreeClassifier
+                from scipy import stats
+                X, y = el.data.load_bundled("breast_cancer")
+                train, test = next(el.splits.HoldOut(0.3, random_state=0).split(X, y))
+                pa = DecisionTreeClassifier(max_depth=3, random_state=0).fit(X[train], y[train]).predict(X[test])
+                pb = GaussianNB().fit(X[train], y[train]).predict(X[test])
+                table = el.compare.mcnemar_table(y[test], pa, pb)
+                e01, e10 = table[0, 1], table[1, 0]
+                q3_statistic = max(abs(e01 - e10) - 1, 0) ** 2 / (e01 + e10)
+                q3_pvalue = stats.chi2.sf(q3_statistic, 1)
+                q3_reject = bool(q3_pvalue < 0.05)
+                """, book="2.9", stub="q3_statistic = ...\nq3_pvalue = ...\nq3_reject = ..."),
+        Problem("q4", "Which test?", 2, ("q4", "q4_reason"), q4,
+                "How many learners, how many data sets?",
+                """
+                q4 = "Friedman + Nemenyi"
+                q4_reason = "Four learners on several data sets: Friedman tests whether all are equal using their ranks, then Nemenyi says which pairs differ."
+                """, kind="choose"),
+        Problem("q5", "Read the rejection region off the figure", 1, ("q5",), q5,
+                "The red bars are the counts for which H0 is rejected; find the leftmost one.",
+                "q5 = 21   # the leftmost red bar: C + 1, C = el.compare.binomial_test(20, 50, 0.3).critical_count",
+                kind="plot"),
+    ])

@@ -81,7 +81,7 @@ def build(key, spec):
         cells.append(code(f'ex.check("{q}", {args})   # ex.hint("{q}") · ex.solution("{q}")'))
         cells.append(raw("# BEGIN TESTS"))
         tests = item.get("tests") or []
-        first = (item.get("check_points", p.points if not tests else 1), "",
+        first = (p.points - sum(t[0] for t in tests), "",
                  f'from evallib.grading import exercise_set\nexercise_set("{key}").assert_correct("{q}", {args})')
         all_tests = [first, *tests]
         total = sum(t[0] for t in all_tests)

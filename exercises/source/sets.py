@@ -321,3 +321,150 @@ SETS["05"] = dict(
             """),
     ],
 )
+
+# ------------------------------------------------------------------------------------------------ 06
+SETS["06"] = dict(
+    name="06_cost_sensitive",
+    title="06 · Cost-sensitive evaluation（代价敏感错误率与代价曲线）",
+    intro="Unequal costs, the cost-sensitive error rate, normalised cost and cost curves (西瓜书 §2.3.4, "
+          "式(2.23)–(2.25)), with the book's exercise 2.7.",
+    problems=[
+        dict(q="q1", before=[_TUMOURS_CELL], statement="""
+            A missed cancer (a false negative) costs 5, a false alarm (a false positive) costs 1. With the tumour
+            classifier above predicting malignant where `proba >= 0.5`, set `q1` to its cost-sensitive error
+            rate (式(2.23)).
+            """),
+        dict(q="q2", statement="""
+            With the same costs, try every distinct value of `proba` as the threshold (predict malignant where
+            `proba >= t`). Set `q2_cost` to the smallest cost-sensitive error rate and `q2_threshold` to a
+            threshold that achieves it.
+            """),
+        dict(q="q3", statement="""
+            Implement `normalized_cost(fpr, fnr, p, cost_fn, cost_fp)`, 式(2.25):
+            cost_norm = (FNR·p·cost_fn + FPR·(1 − p)·cost_fp) / (p·cost_fn + (1 − p)·cost_fp), where p is the
+            prior probability of the positive class. It must accept arrays of ROC points and raise `ValueError`
+            when p is outside [0, 1].
+            """,
+             tests=[(1, "the ends of a cost line are FPR (p = 0) and FNR (p = 1)", """
+                from evallib.grading import expect_function
+                import evallib as el
+                import numpy as np
+                expect_function(normalized_cost, el.curves.normalized_cost, [
+                    ("p = 0 gives FPR", (0.3, 0.6, 0.0, 2.0, 1.0)),
+                    ("p = 1 gives FNR", (0.3, 0.6, 1.0, 2.0, 1.0)),
+                    ("a whole ROC curve", (np.linspace(0, 1, 5), np.linspace(1, 0, 5) ** 2, 0.7, 1.0, 4.0)),
+                ], name="normalized_cost")
+                """),
+                    (1, "p outside [0, 1] must raise ValueError", """
+                from evallib.grading import expect_function
+                import evallib as el
+                expect_function(normalized_cost, el.curves.normalized_cost, [(0.1, 0.2, 0.5, 1.0, 1.0)],
+                                name="normalized_cost", raises=[(0.1, 0.2, -0.1, 1.0, 1.0), (0.1, 0.2, 2.0, 1.0, 1.0)])
+                """)]),
+        dict(q="q4", before=["""
+            fig, ax = plt.subplots(figsize=(5, 4))
+            ax.plot([0, 1], [0.2, 0.4], color="#D55E00", lw=2, label="one ROC point's cost line")
+            ax.set(xlim=(0, 1), ylim=(0, 1), xlabel="probability cost P(+)cost", ylabel="normalised cost",
+                   xticks=np.arange(0, 1.01, 0.1), yticks=np.arange(0, 1.01, 0.1))
+            ax.grid(True, alpha=0.4)
+            ax.legend(loc="upper left")
+            plt.show()
+            """], statement="""
+            **Book exercise 2.7.** Every point of an ROC curve becomes a line of the cost curve, and every line
+            gives back its point. Reading **the figure**, set `q4_fpr` and `q4_tpr` to the ROC point of the
+            drawn line.
+            """),
+        dict(q="q5", statement="""
+            With (cost_fn, cost_fp) = (5, 1) a threshold t* is the cheapest. For which of these cost pairs is
+            t* also the cheapest, whatever the data: `"(50, 10)"`, `"(6, 2)"` or `"(14, 10)"`? Set `q5` and
+            give one sentence in `q5_reason`.
+            """),
+    ],
+)
+
+# ------------------------------------------------------------------------------------------------ 07
+SETS["07"] = dict(
+    name="07_regression_ranking_metrics",
+    title="07 · Regression and ranking metrics（回归与排序的性能度量）",
+    intro="MAE, MSE, RMSE, MAPE, MdAPE and R² for regression; average precision, MAP, DCG/NDCG and MRR for "
+          "rankings (西瓜书 式(2.2) and beyond, source note `004`).",
+    problems=[
+        dict(q="q1", statement="""
+            On the diabetes data (`el.data.load_bundled("diabetes")`), split with
+            `el.splits.HoldOut(0.3, stratify=False, random_state=0)`, fit `LinearRegression()` on the training
+            part and set `q1_mae` and `q1_rmse` to its test MAE and RMSE.
+            """),
+        dict(q="q2", statement="""
+            Implement `dcg(relevances, k)`: the discounted cumulative gain of the first k items in the order shown,
+            Σ_{i=1..k} (2^{rel_i} − 1) / log₂(i + 1). Raise `ValueError` unless k is an integer with
+            1 ≤ k ≤ len(relevances). No Python loops.
+            """,
+             tests=[(1, "k = 1, fractional grades, k = len", """
+                from evallib.grading import expect_function
+                import evallib as el
+                expect_function(dcg, lambda r, k: el.metrics.dcg(r, k), [
+                    ("k = 1", ([3, 2, 3, 0, 1, 2], 1)),
+                    ("k = len", ([3, 2, 3, 0, 1, 2], 6)),
+                    ("fractional grades", ([0.5, 2.5, 1.0], 2)),
+                ], name="dcg")
+                """)]),
+        dict(q="q3", statement="""
+            Two queries. Query 1 has 3 relevant documents, retrieved at ranks 1, 3 and 4. Query 2 has 4 relevant
+            documents; the system retrieved two of them, at ranks 2 and 5, and never the other two. Set `q3` to
+            the mean average precision (MAP).
+            """),
+        dict(q="q4", statement="""
+            One prediction of a regression model is spoilt by +400. Which of `"MAE"`, `"RMSE"`, `"MdAPE"`, `"R2"`
+            does not move at all (on the chapter's diabetes predictions)? Set `q4` and `q4_reason`.
+            """),
+    ],
+)
+
+# ------------------------------------------------------------------------------------------------ 08
+SETS["08"] = dict(
+    name="08_hypothesis_tests",
+    title="08 · Hypothesis tests for comparing learners（假设检验与比较检验）",
+    intro="The binomial test and the t-test of an error rate, the paired t-test, 5×2cv and McNemar's test "
+          "(西瓜书 §2.4.1–2.4.3, 式(2.26)–(2.33)), with the book's exercise 2.9.",
+    problems=[
+        dict(q="q1", statement="""
+            A learner makes 20 errors on a test set of m = 50. Test H0: ε ≤ ε0 = 0.3 at α = 0.05 with the
+            binomial test. Set `q1_critical` to the critical error rate ε̄ (the corrected form of 式(2.27):
+            C/m with C the smallest count for which P(X > C) < α) and `q1_reject` to `True` or `False`.
+            """),
+        dict(q="q2", statement="""
+            Implement `mcnemar_statistic(e01, e10)`: McNemar's τ_χ² with the continuity correction, 式(2.33),
+            from the two discordant counts. |e01 − e10| − 1 is never taken below 0, and with no discordant pairs
+            the statistic is 0.
+            """,
+             tests=[(1, "equal counts and no discordant pairs", """
+                from evallib.grading import expect_function
+                import evallib as el
+                ref = lambda e01, e10: el.compare.mcnemar([[0, e01], [e10, 0]]).statistic
+                expect_function(mcnemar_statistic, ref, [("e01 = e10", (6, 6)), ("|e01 - e10| = 1", (3, 2)),
+                                                         ("no discordant pairs", (0, 0)), ("one pair", (1, 0))],
+                                name="mcnemar_statistic")
+                """)]),
+        dict(q="q3", statement="""
+            **Book exercise 2.9: the χ² test, step by step.** On the breast-cancer data,
+            `train, test = next(el.splits.HoldOut(0.3, random_state=0).split(X, y))`; fit
+            `DecisionTreeClassifier(max_depth=3, random_state=0)` (A) and `GaussianNB()` (B) on the training part
+            and predict the test part. Build the contingency table (`el.compare.mcnemar_table`), compute the
+            statistic τ_χ² of 式(2.33) yourself, its p-value from the χ² distribution with 1 degree of freedom
+            (`scipy.stats.chi2.sf`), and decide at α = 0.05. Set `q3_statistic`, `q3_pvalue` and `q3_reject`.
+            """),
+        dict(q="q4", statement="""
+            You compare four learners on eight data sets and want to know which pairs differ. Set `q4` to
+            `"binomial test"`, `"paired t-test"`, `"McNemar"` or `"Friedman + Nemenyi"`, and `q4_reason` to one
+            sentence.
+            """),
+        dict(q="q5", before=["""
+            ax = el.plots.plot_binomial_test(50, 0.3, 0.05, n_errors=20)
+            plt.show()
+            """], statement="""
+            The figure shows the distribution of the error count X under H0 (m = 50, ε0 = 0.3) with the
+            rejection region at α = 0.05 in red. Reading **the figure**, set `q5` to the smallest number of
+            errors for which the test rejects H0.
+            """),
+    ],
+)
