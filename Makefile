@@ -1,6 +1,7 @@
 # Two commands do everything (see README.md):
 #   make lab    set up .venv and open the course in JupyterLab
-#   make test   set up .venv and run every test (unit tests, notebooks through nbval, hygiene checks)
+#   make test   set up .venv and run every test (unit tests, notebooks through nbval, hygiene checks, and the
+#               explorers driven in JupyterLab by headless Chromium: tests/browser, Chromium from apt if missing)
 PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
@@ -15,7 +16,7 @@ export MKL_NUM_THREADS := 1
 export IPYKERNEL_CELL_NAME := <IPY-INPUT>
 export PYDEVD_DISABLE_FILE_VALIDATION := 1
 
-.PHONY: setup lab test unit notebooks verify regen bench clean release autograde
+.PHONY: setup lab test unit notebooks browser chromium verify regen bench clean release autograde
 
 setup: $(STAMP)
 	@bash scripts/install_git_filters.sh $(BIN)/python
@@ -31,12 +32,20 @@ $(STAMP): pyproject.toml
 lab: setup
 	$(BIN)/jupyter lab $(if $(filter 0,$(shell id -u)),--allow-root) notebooks/01_error_and_fitting.ipynb
 
-test: setup verify
+test: setup verify chromium
 	$(BIN)/python -m pytest -n 2 --dist loadfile tests notebooks --nbval --nbval-current-env \
 		--nbval-cell-timeout=300 -p no:cacheprovider $(PYTEST_ARGS)
 
 unit: setup
-	$(BIN)/python -m pytest -n 2 tests $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -n 2 tests -m "not browser" $(PYTEST_ARGS)
+
+# The explorers in a real browser only (make test runs them too).
+browser: setup chromium
+	$(BIN)/python -m pytest tests/browser -p no:cacheprovider $(PYTEST_ARGS)
+
+# Debian's chromium for tests/browser, installed with apt-get when missing and we are root (else they skip).
+chromium:
+	@bash scripts/install_browser.sh
 
 notebooks: setup
 	$(BIN)/python -m pytest -n 2 --dist loadfile notebooks --nbval --nbval-current-env --nbval-cell-timeout=300 $(PYTEST_ARGS)
