@@ -203,7 +203,7 @@ NB09 = [
     md(r"""
     These agree with the book's 表 2.7 except in two cells, where the printed table is one unit off in the third
     decimal: for α = 0.05, k = 7 the exact value is 2.9483 (the book prints 2.949), and for α = 0.10, k = 5 it is
-    2.4595 (the book prints 2.459). The same goes for the book's 表 2.6 of F critical values, regenerated here:
+    2.4595 (the book prints 2.459). The book's 表 2.6 of F critical values is regenerated the same way:
     """),
     code("""
     print(f"alpha = 0.05, rows: N data sets, columns: k algorithms")
@@ -303,6 +303,7 @@ NB09 = [
     print("pairs that differ:", ne_real.significant_pairs())
     print("groups joined by a bar:", ne_real.groups)
     assert fr_real.reject and all(pair[1] == "majority" for pair in ne_real.significant_pairs())
+    assert len(ne_real.significant_pairs()) == 4 and ne_real.groups == (("5-NN", "tree", "logistic", "naive Bayes"),)
     """),
     code("""
     fig, ax = plt.subplots(figsize=(8, 3.4))
