@@ -1158,3 +1158,258 @@ def _set_08():
                 "q5 = 21   # the leftmost red bar: C + 1, C = el.compare.binomial_test(20, 50, 0.3).critical_count",
                 kind="plot"),
     ])
+
+
+# ------------------------------------------------------------------------------- 09 Friedman and Nemenyi
+_ERRORS_09 = [[0.21, 0.18, 0.25, 0.24],
+              [0.15, 0.13, 0.17, 0.19],
+              [0.30, 0.26, 0.29, 0.33],
+              [0.09, 0.08, 0.12, 0.10],
+              [0.22, 0.20, 0.20, 0.27],
+              [0.12, 0.11, 0.15, 0.14]]
+
+
+def _friedman_forms(mean_ranks, n):
+    """式(2.34)-(2.35) written out (independent of evallib.compare, which works from the score table)."""
+    r = np.asarray(mean_ranks, dtype=float)
+    k = len(r)
+    chi2 = 12 * n / (k * (k + 1)) * (np.sum(r ** 2) - k * (k + 1) ** 2 / 4)
+    den = n * (k - 1) - chi2
+    f = np.inf if np.isclose(den, 0) else (n - 1) * chi2 / den
+    return np.array([chi2, f])
+
+
+@_register("09")
+def _set_09():
+    import evallib as el
+    cmp = el.compare
+
+    def q1(chi2, f):
+        fr = cmp.friedman(_ERRORS_09)
+        corrected = cmp.friedman(_ERRORS_09, tie_correction=True)
+        expect_number(chi2, fr.chi2, name="q1_chi2", mistakes=[
+            (corrected.chi2, "that is SciPy's tie-corrected statistic; the book's 式(2.34) uses no correction.")])
+        expect_number(f, fr.F, name="q1_F", mistakes=[
+            (fr.chi2, "that is τ_χ²; τ_F = (N − 1)τ_χ² / (N(k − 1) − τ_χ²) (式(2.35)).")])
+
+    def q2(func):
+        cases = [("the chapter's example", ([1.0, 2.125, 2.875], 4)), ("k = 4", ([1.5, 2.0, 3.0, 3.5], 10)),
+                 ("no differences", ([2.0, 2.0, 2.0], 7))]
+        expect_function(func, _friedman_forms, cases, name="friedman_statistics")
+
+    def q3(answer):
+        expect_number(answer, cmp.critical_difference(5, 10, 0.05), name="q3", mistakes=[
+            (cmp.critical_difference(5, 10, 0.1), "that is the CD for α = 0.1."),
+            (cmp.q_alpha(5, 0.05), "that is q_α alone; CD = q_α·√(k(k + 1)/(6N)) (式(2.36)).")])
+
+    ranks = np.array([1.5, 2.2, 3.1, 3.9, 4.3])
+
+    def q4(answer):
+        cd = cmp.critical_difference(5, 10)
+        n_sig = int(np.sum(np.triu(np.abs(ranks[:, None] - ranks[None, :]) > cd, 1)))
+        expect_int(answer, n_sig, name="q4", mistakes=[
+            (10 - n_sig, "count the pairs that are NOT joined by a bar: those differ significantly.")])
+
+    def q5(choice, reason):
+        expect_choice(choice, "no", ["yes", "no"], name="q5", explanations={
+            "yes": "not rejecting H0 is not evidence for H0: with few data sets the test may simply lack power."})
+        expect_reason(reason, name="q5_reason", keywords=["power", "evidence", "prove", "data sets", "not reject",
+                                                          "fail"])
+
+    return _set("09", "Friedman and Nemenyi tests", [
+        Problem("q1", "Exercise 2.10: both Friedman statistics of a table", 2, ("q1_chi2", "q1_F"), q1,
+                "`el.compare.friedman(errors)` gives `chi2` and `F`; by hand: rank each row (ties share ranks), "
+                "average the columns, then 式(2.34) and 式(2.35).",
+                """
+                fr = el.compare.friedman(errors)
+                q1_chi2, q1_F = fr.chi2, fr.F
+                """, book="2.10", stub="q1_chi2 = ...\nq1_F = ..."),
+        Problem("q2", "Exercise 2.10: implement τ_χ² and τ_F from the mean ranks", 3, ("friedman_statistics",), q2,
+                "τ_χ² = 12N/(k(k+1)) · (Σ r_i² − k(k+1)²/4); τ_F = (N−1)τ_χ² / (N(k−1) − τ_χ²); "
+                "when the denominator is 0 (every data set ranks the same way) τ_F is infinite.",
+                """
+                def friedman_statistics(mean_ranks, n_datasets):
+                    r = np.asarray(mean_ranks, dtype=float)
+                    k, n = len(r), n_datasets
+                    chi2 = 12 * n / (k * (k + 1)) * (np.sum(r**2) - k * (k + 1) ** 2 / 4)
+                    den = n * (k - 1) - chi2
+                    f = np.inf if np.isclose(den, 0) else (n - 1) * chi2 / den
+                    return np.array([chi2, f])
+                """, kind="implement", book="2.10",
+                stub="def friedman_statistics(mean_ranks, n_datasets):\n    '''np.array([tau_chi2, tau_F]) of 式(2.34)-(2.35); tau_F = inf when every data set ranks the algorithms alike.'''\n    ..."),
+        Problem("q3", "The Nemenyi critical difference", 1, ("q3",), q3,
+                "`el.compare.critical_difference(k, n_datasets, alpha)`, or q_α·√(k(k+1)/(6N)) with "
+                "`el.compare.q_alpha`.",
+                "q3 = el.compare.critical_difference(5, 10, 0.05)"),
+        Problem("q4", "Read the CD diagram: how many pairs differ?", 2, ("q4",), q4,
+                "Two algorithms differ significantly when no bar joins them (their mean ranks are more than CD apart).",
+                "q4 = 3   # A-D, A-E and B-E are not joined by a bar", kind="plot"),
+        Problem("q5", "Friedman does not reject: are the algorithms equal?", 2, ("q5", "q5_reason"), q5,
+                "What does a test conclude when its statistic stays below the critical value?",
+                """
+                q5 = "no"
+                q5_reason = "Failing to reject H0 is not evidence that the algorithms are equal; with few data sets the test has little power."
+                """, kind="choose"),
+    ])
+
+
+# ------------------------------------------------------------------------------- 10 bias and variance
+def _sine(x):
+    return np.sin(2 * np.pi * np.asarray(x))
+
+
+def _bias2_variance(predictions, f_true):
+    p = np.asarray(predictions, dtype=float)
+    f = np.asarray(f_true, dtype=float)
+    mean = p.mean(axis=0)
+    return np.array([np.mean((mean - f) ** 2), np.mean(p.var(axis=0))])
+
+
+@_register("10")
+def _set_10():
+    import evallib as el
+
+    def _q1():
+        r = el.biasvar.bias_variance(el.fitting.PolynomialRegression(3), _sine, noise_std=0.3, n_train=30,
+                                     n_datasets=200, random_state=0)
+        return r.bias2, r.variance
+
+    def q1(bias2, variance):
+        b, v = _cached("10q1", _q1)
+        expect_number(bias2, b, rtol=1e-6, name="q1_bias2", mistakes=[(v, "that is the variance.")])
+        expect_number(variance, v, rtol=1e-6, name="q1_variance", mistakes=[(b, "that is bias².")])
+
+    def q2(func):
+        rng = np.random.default_rng(0)
+        cases = [("three data sets, two points", ([[0.0, 1.0], [0.5, 1.5], [1.0, 0.5]], [0.2, 1.0])),
+                 ("random", (rng.normal(size=(6, 4)), rng.normal(size=4)))]
+        expect_function(func, _bias2_variance, cases, name="bias2_variance")
+
+    def q3(choice, reason):
+        expect_choice(choice, "variance", ["bias2", "variance", "noise"], name="q3", explanations={
+            "bias2": "a richer model can follow the sine better: its bias² falls.",
+            "noise": "the noise belongs to the data (ε), not to the model: it does not change with the degree."})
+        expect_reason(reason, name="q3_reason", keywords=["data set", "training set", "flexib", "fluctuat",
+                                                          "sensitiv", "noise", "spread"])
+
+    def _curve():
+        return el.biasvar.bias_variance_curve(el.fitting.PolynomialRegression(), "degree", range(13), _sine,
+                                              noise_std=0.3, n_train=30, n_datasets=200, random_state=0)
+
+    def q4(answer):
+        c = _cached("10curve", _curve)
+        expect_int(answer, int(c.best), name="q4", mistakes=[
+            (int(np.asarray(c.values)[int(np.argmin(c.bias2))]), "that minimises bias² alone; read the total."),
+            (int(np.asarray(c.values)[int(np.argmin(c.variance))]), "that minimises the variance alone; read the total.")])
+
+    return _set("10", "Bias and variance", [
+        Problem("q1", "Bias² and variance of a cubic fit by simulation", 2, ("q1_bias2", "q1_variance"), q1,
+                "`el.biasvar.bias_variance(model, target, noise_std=..., n_train=..., n_datasets=..., random_state=...)` "
+                "returns a result with `bias2` and `variance`.",
+                """
+                def f(x):
+                    return np.sin(2 * np.pi * x)
+
+                r = el.biasvar.bias_variance(el.fitting.PolynomialRegression(3), f, noise_std=0.3, n_train=30,
+                                             n_datasets=200, random_state=0)
+                q1_bias2, q1_variance = r.bias2, r.variance
+                """, stub="q1_bias2 = ...\nq1_variance = ..."),
+        Problem("q2", "Implement the decomposition 式(2.37)-(2.40) from predictions", 3, ("bias2_variance",), q2,
+                "f̄(x) = mean over data sets (axis 0); variance = mean over data sets of (f(x; D) − f̄(x))²; "
+                "bias² = (f̄(x) − y(x))²; average both over the points.",
+                """
+                def bias2_variance(predictions, f_true):
+                    p = np.asarray(predictions, dtype=float)
+                    mean = p.mean(axis=0)
+                    bias2 = np.mean((mean - np.asarray(f_true, dtype=float)) ** 2)
+                    variance = np.mean(p.var(axis=0))
+                    return np.array([bias2, variance])
+                """, kind="implement",
+                stub="def bias2_variance(predictions, f_true):\n    '''predictions: shape (n_datasets, n_points); f_true: the true function at the points.\n    Returns np.array([bias2, variance]), each averaged over the points.'''\n    ..."),
+        Problem("q3", "Which term grows with the degree?", 2, ("q3", "q3_reason"), q3,
+                "Compare the fans of fitted curves for degree 1 and degree 12 in the chapter.",
+                """
+                q3 = "variance"
+                q3_reason = "A flexible degree-12 polynomial follows the noise of each training set, so its fits fluctuate from data set to data set."
+                """, kind="choose"),
+        Problem("q4", "Read the best degree off the U-curve", 1, ("q4",), q4,
+                "Find the lowest point of the expected-error curve (not of bias² or variance).",
+                "q4 = 3   # the bottom of the expected-error curve", kind="plot"),
+    ])
+
+
+# ------------------------------------------------------------------------------- 11 roofline
+@_register("11")
+def _set_11():
+    import evallib as el
+    rl = el.roofline
+
+    def q1(params, gmacs):
+        m = rl.resnet18()
+        expect_int(params, int(m.params), name="q1_params")
+        expect_number(gmacs, m.macs / 1e9, rtol=1e-3, name="q1_gmacs", mistakes=[
+            (m.flops / 1e9, "that is GFLOPs (2 FLOPs per MAC); the question asks for multiply-accumulates."),
+            (m.macs, "give the count in billions (G-MACs): divide by 1e9.")])
+
+    def q2(func):
+        cases = [("memory-bound", (2.0, 10e12, 500e9)), ("compute-bound", (100.0, 10e12, 500e9)),
+                 ("array of intensities", (np.array([0.5, 20.0, 1000.0]), 11.3e12, 484e9))]
+        expect_function(func, rl.attainable, cases, name="attainable", raises=[(-1.0, 1e12, 1e11)])
+
+    def q3(ridge, bound):
+        d = rl.get_device("GTX 1080 Ti")
+        r = rl.ridge_point(d.peak(), d.bandwidth)
+        expect_number(ridge, r, rtol=1e-6, name="q3_ridge", mistakes=[
+            (d.bandwidth / d.peak(), "the ridge point is peak / bandwidth (FLOP per byte), not the inverse.")])
+        expect_choice(bound, "memory", ["memory", "compute"], name="q3_bound", explanations={
+            "compute": f"intensity 10 FLOP/B is left of the ridge ({r:.1f} FLOP/B): bandwidth × intensity < peak."})
+
+    def q4(choice):
+        d = rl.get_device("GTX 1080 Ti")
+        ridge = rl.ridge_point(d.peak(), d.bandwidth)
+        models = {"VGG16": rl.vgg16(rl.ARTICLE), "MobileNetV2": rl.mobilenet_v2(rl.ARTICLE)}
+        mem = [n for n, m in models.items() if m.intensity < ridge]
+        expect_choice(choice, mem[0], list(models), name="q4", explanations={
+            n: f"{n} sits right of the ridge point: compute-bound." for n in models if n not in mem})
+
+    def q5(choice, reason):
+        expect_choice(choice, "count", ["count", "rate"], name="q5", explanations={
+            "rate": "FLOPs (lower-case s) counts operations; FLOPS or FLOP/s is the rate a device achieves."})
+        expect_reason(reason, name="q5_reason", keywords=["second", "per", "operations", "rate", "count"])
+
+    return _set("11", "Model compute and the roofline", [
+        Problem("q1", "Parameters and multiply-accumulates of ResNet-18", 2, ("q1_params", "q1_gmacs"), q1,
+                "`el.roofline.resnet18()` has `params` and `macs`.",
+                """
+                m = el.roofline.resnet18()
+                q1_params = m.params
+                q1_gmacs = m.macs / 1e9
+                """, stub="q1_params = ...\nq1_gmacs = ..."),
+        Problem("q2", "Implement the roofline bound", 2, ("attainable",), q2,
+                "attainable = min(peak, intensity × bandwidth), elementwise (`np.minimum`); negative intensity: ValueError.",
+                """
+                def attainable(intensity, peak_flops, bandwidth):
+                    intensity = np.asarray(intensity, dtype=float)
+                    if np.any(intensity < 0):
+                        raise ValueError("intensity must be >= 0")
+                    out = np.minimum(peak_flops, intensity * bandwidth)
+                    return float(out) if out.ndim == 0 else out
+                """, kind="implement",
+                stub="def attainable(intensity, peak_flops, bandwidth):\n    '''Attainable FLOP/s = min(peak, intensity * bandwidth), for a number or an array; ValueError if intensity < 0.'''\n    ..."),
+        Problem("q3", "Ridge point of a GTX 1080 Ti", 2, ("q3_ridge", "q3_bound"), q3,
+                "Ridge point = peak / bandwidth; a kernel left of it is limited by memory.",
+                """
+                d = el.roofline.get_device("GTX 1080 Ti")
+                q3_ridge = el.roofline.ridge_point(d.peak(), d.bandwidth)
+                q3_bound = "memory"   # 10 FLOP/B < ridge point
+                """, stub="q3_ridge = ...\nq3_bound = ..."),
+        Problem("q4", "Read the roofline: which model is memory-bound?", 1, ("q4",), q4,
+                "A model left of the ridge point (on the slanted roof) is memory-bound.",
+                'q4 = "MobileNetV2"', kind="plot"),
+        Problem("q5", "FLOPs or FLOPS?", 2, ("q5", "q5_reason"), q5,
+                "One is operations, the other operations per second.",
+                """
+                q5 = "count"
+                q5_reason = "A model's 计算量 is a count of floating-point operations (FLOPs); FLOPS is a rate per second of a device."
+                """, kind="choose"),
+    ])

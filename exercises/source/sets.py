@@ -468,3 +468,160 @@ SETS["08"] = dict(
             """),
     ],
 )
+
+# ------------------------------------------------------------------------------------------------ 09
+SETS["09"] = dict(
+    name="09_friedman_nemenyi",
+    title="09 · Friedman and Nemenyi tests（Friedman 检验与 Nemenyi 后续检验）",
+    intro="Comparing several learners over several data sets by their ranks: the Friedman test in its χ² and F "
+          "forms and the Nemenyi critical difference (西瓜书 §2.4.4, 式(2.34)–(2.36)), with the book's exercise 2.10.",
+    problems=[
+        dict(q="q1", before=["""
+            errors = np.array([[0.21, 0.18, 0.25, 0.24],    # rows: 6 data sets
+                               [0.15, 0.13, 0.17, 0.19],    # columns: algorithms A, B, C, D
+                               [0.30, 0.26, 0.29, 0.33],
+                               [0.09, 0.08, 0.12, 0.10],
+                               [0.22, 0.20, 0.20, 0.27],    # B and C tie here
+                               [0.12, 0.11, 0.15, 0.14]])
+            """], statement="""
+            **Book exercise 2.10.** The table `errors` holds the error rates of four algorithms on six data sets.
+            Set `q1_chi2` to the Friedman statistic τ_χ² (式(2.34), ranks averaged over ties, no tie correction)
+            and `q1_F` to τ_F (式(2.35)).
+            """),
+        dict(q="q2", statement="""
+            **Book exercise 2.10, continued.** Implement `friedman_statistics(mean_ranks, n_datasets)` returning
+            `np.array([tau_chi2, tau_F])` from the k mean ranks and N. When every data set ranks the algorithms
+            the same way, N(k − 1) − τ_χ² = 0 and τ_F is infinite: return `np.inf`, do not fail.
+            """,
+             tests=[(1, "perfect agreement must give tau_F = inf", """
+                from evallib.grading import expect_function, _friedman_forms
+                expect_function(friedman_statistics, _friedman_forms, [
+                    ("perfect agreement", ([1.0, 2.0, 3.0], 5)),
+                    ("two algorithms", ([1.2, 1.8], 10)),
+                ], name="friedman_statistics")
+                """)]),
+        dict(q="q3", statement="""
+            Set `q3` to the Nemenyi critical difference CD (式(2.36)) for k = 5 algorithms on N = 10 data sets at
+            α = 0.05.
+            """),
+        dict(q="q4", before=["""
+            ranks = np.array([1.5, 2.2, 3.1, 3.9, 4.3])
+            ax = el.plots.plot_cd_diagram(mean_ranks=ranks, cd=el.compare.critical_difference(5, 10),
+                                          names=["A", "B", "C", "D", "E"])
+            plt.show()
+            """], statement="""
+            The CD diagram shows the mean ranks of five algorithms on ten data sets; a bar joins algorithms whose
+            ranks are within CD of each other. Reading **the figure**, set `q4` to the number of pairs of
+            algorithms that differ significantly.
+            """),
+        dict(q="q5", statement="""
+            On four data sets, the Friedman test of three algorithms gives τ_F below its critical value. Can you
+            conclude that the three perform equally well? Set `q5` to `"yes"` or `"no"` and `q5_reason` to one
+            sentence.
+            """),
+    ],
+)
+
+# ------------------------------------------------------------------------------------------------ 10
+SETS["10"] = dict(
+    name="10_bias_variance",
+    title="10 · Bias and variance（偏差与方差）",
+    intro="The decomposition of the expected error into bias², variance and noise by simulation "
+          "(西瓜书 §2.5, 式(2.37)–(2.42)).",
+    problems=[
+        dict(q="q1", statement="""
+            The target is y = sin(2πx) + ε with ε ~ N(0, 0.3²), x uniform on [0, 1]. With
+            `el.biasvar.bias_variance`, fit `el.fitting.PolynomialRegression(3)` to 200 training sets of 30 points
+            (`random_state=0`) and set `q1_bias2` and `q1_variance`.
+            """),
+        dict(q="q2", statement="""
+            Implement `bias2_variance(predictions, f_true)`: `predictions[i, j]` is the prediction of the model
+            trained on data set i at test point j, `f_true[j]` the true function there. Return
+            `np.array([bias2, variance])` following 式(2.37)–(2.40) (variance with 1/n, not 1/(n − 1)), each
+            averaged over the test points. No loops.
+            """,
+             tests=[(1, "one data set has zero variance; constant predictions", """
+                from evallib.grading import expect_function, _bias2_variance
+                import numpy as np
+                expect_function(bias2_variance, _bias2_variance, [
+                    ("one data set", ([[0.3, 0.1, -0.2]], [0.0, 0.0, 0.0])),
+                    ("identical predictions", (np.ones((5, 3)), [1.0, 2.0, 3.0])),
+                ], name="bias2_variance")
+                """),
+                    (1, "agrees with evallib's simulation", """
+                import evallib as el
+                import numpy as np
+                from evallib.grading import expect_array
+                r = el.biasvar.bias_variance(el.fitting.PolynomialRegression(2), lambda x: np.sin(2 * np.pi * x),
+                                             noise_std=0.3, n_train=20, n_datasets=50, random_state=3)
+                f = np.sin(2 * np.pi * r.x_test)
+                expect_array(bias2_variance(r.predictions, f), [r.bias2, r.variance], rtol=1e-9,
+                             name="bias2_variance(r.predictions, f)")
+                """)]),
+        dict(q="q3", statement="""
+            As the polynomial degree grows from 1 to 12 (same data), which term of the decomposition grows:
+            `"bias2"`, `"variance"` or `"noise"`? Set `q3` and `q3_reason`.
+            """),
+        dict(q="q4", before=["""
+            def f(x):
+                return np.sin(2 * np.pi * x)
+
+            curve = el.biasvar.bias_variance_curve(el.fitting.PolynomialRegression(), "degree", range(13), f,
+                                                   noise_std=0.3, n_train=30, n_datasets=200, random_state=0)
+            fig, ax = plt.subplots(figsize=(6.4, 4.2))
+            el.plots.plot_bias_variance_curve(curve, ax)
+            ax.set_xticks(range(13))
+            plt.show()
+            """], statement="""
+            The figure shows bias², variance and the expected error against the degree. Reading **the figure**,
+            set `q4` to the degree with the lowest expected error.
+            """),
+    ],
+)
+
+# ------------------------------------------------------------------------------------------------ 11
+SETS["11"] = dict(
+    name="11_roofline",
+    title="11 · Model compute and the roofline（模型计算需求与 Roofline 模型）",
+    intro="Parameters, multiply-accumulates, memory traffic and arithmetic intensity of a network, and the "
+          "roofline bound (source note `004`, 模型计算需求).",
+    problems=[
+        dict(q="q1", statement="""
+            Set `q1_params` to the number of parameters of ResNet-18 (`el.roofline.resnet18()`) and `q1_gmacs` to
+            its multiply-accumulates per 224×224 image, in billions (G-MACs).
+            """),
+        dict(q="q2", statement="""
+            Implement `attainable(intensity, peak_flops, bandwidth)`: the roofline bound min(π, I·β) in FLOP/s
+            for an arithmetic intensity I (FLOP/B), a number or an array. Raise `ValueError` for a negative
+            intensity.
+            """,
+             tests=[(1, "the ridge point itself and zero intensity", """
+                from evallib.grading import expect_function
+                import evallib as el
+                import numpy as np
+                expect_function(attainable, el.roofline.attainable, [
+                    ("exactly at the ridge", (20.0, 10e12, 500e9)),
+                    ("zero intensity", (0.0, 10e12, 500e9)),
+                    ("2-D array", (np.array([[1.0, 100.0], [10.0, 30.0]]), 11.3e12, 484e9)),
+                ], name="attainable")
+                """)]),
+        dict(q="q3", statement="""
+            A GTX 1080 Ti has a float32 peak of 11.3 TFLOP/s and 484 GB/s of memory bandwidth
+            (`el.roofline.get_device("GTX 1080 Ti")`). Set `q3_ridge` to its ridge point in FLOP/B and `q3_bound`
+            to `"memory"` or `"compute"`: what limits a layer of intensity 10 FLOP/B on it?
+            """),
+        dict(q="q4", before=["""
+            rl = el.roofline
+            gtx = rl.get_device("GTX 1080 Ti")
+            ax = el.plots.plot_roofline(gtx.peak(), gtx.bandwidth, models=[rl.vgg16(rl.ARTICLE), rl.mobilenet_v2(rl.ARTICLE)])
+            plt.show()
+            """], statement="""
+            The roofline of the GTX 1080 Ti with two models (counted with the article's convention). Reading
+            **the figure**, set `q4` to the memory-bound one: `"VGG16"` or `"MobileNetV2"`.
+            """),
+        dict(q="q5", statement="""
+            The notes give a model's 计算量 (amount of computation) "in FLOPS". Is a model's computation a
+            `"count"` or a `"rate"`? Set `q5` and `q5_reason` (one sentence: what do FLOPs and FLOPS measure?).
+            """),
+    ],
+)
