@@ -239,7 +239,7 @@ def expect_choice(value, correct, options, *, name="your answer", explanations=N
 
 def expect_reason(value, *, name="your justification", min_words=6, keywords=None):
     """A justification must be a sentence (at least ``min_words`` words); with ``keywords``, one of them must
-    appear (a light check: the instructor reads the reasons in the CSV)."""
+    appear (a light check of a free-text answer)."""
     require(value, name)
     if not isinstance(value, str) or len(value.split()) < min_words:
         raise Incorrect(f"{name} should be a sentence of at least {min_words} words.")
