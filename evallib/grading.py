@@ -239,7 +239,7 @@ def expect_choice(value, correct, options, *, name="your answer", explanations=N
 
 def expect_reason(value, *, name="your justification", min_words=6, keywords=None):
     """A justification must be a sentence (at least ``min_words`` words); with ``keywords``, one of them must
-    appear (a light check of a free-text answer)."""
+    appear (a light check: the instructor reads the reasons in the CSV)."""
     require(value, name)
     if not isinstance(value, str) or len(value.split()) < min_words:
         raise Incorrect(f"{name} should be a sentence of at least {min_words} words.")
@@ -368,7 +368,14 @@ def _autograde_attempt(namespace, path, tag, key, name):
             msg = out.message if out.status == NOT_ATTEMPTED else ""
     except BaseException as exc:  # noqa: BLE001  (a learner's object may raise anything, even on repr)
         status, msg = "attempted", f"({type(exc).__name__} while checking)"
-    _write_result(path, {"tag": tag, "kind": "attempt", "problem": name, "status": status, "message": msg})
+    texts = {}
+    try:  # free-text answers (choices, justifications) go to the feedback table for the instructor to read
+        texts = {a: namespace[a][:500] for a in exercise_set(key)._problem(name).answers
+                 if type(namespace.get(a)) is str}
+    except BaseException:  # noqa: BLE001
+        pass
+    _write_result(path, {"tag": tag, "kind": "attempt", "problem": name, "status": status, "message": msg,
+                         "texts": texts})
 
 
 def _autograde_test(namespace, path, tag, name, index, source):

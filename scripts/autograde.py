@@ -13,7 +13,8 @@ Writes two tables next to the submissions (or into --out):
 - ``grades.csv``: one row per submission: student, exercise_set, file, one column per problem (points),
   total, max_points, notes;
 - ``feedback.csv``: one row per submission and problem: points, max_points, status
-  (correct / partial / incorrect / not attempted / missing / not graded) and the message.
+  (correct / partial / incorrect / not attempted / missing / not graded), the message, and the learner's
+  free-text answers (choices and justifications, for the instructor to read).
 
 Every submission runs in its own kernel (nbclient) in a fresh temporary working directory; each cell has a time
 limit (an endless loop is interrupted, a kernel that ignores the interrupt is killed), outputs beyond a cap are
@@ -54,6 +55,7 @@ class ProblemGrade:
     max_points: float
     status: str
     message: str = ""
+    text_answers: str = ""      # the learner's free-text answers (choices, justifications)
 
 
 @dataclass
@@ -142,6 +144,7 @@ def _score(spec: SourceSpec, rows, tag, unreached_message):
                 "not graded: the check of this problem did not finish (time limit or crash)"
             grades.append(ProblemGrade(q.name, 0.0, q.points, "not graded", msg))
             continue
+        texts = " | ".join(f"{k}: {v}" for k, v in (a.get("texts") or {}).items())
         if a["status"] in ("not attempted", "missing"):
             grades.append(ProblemGrade(q.name, 0.0, q.points, a["status"], a["message"]))
             continue
@@ -156,7 +159,7 @@ def _score(spec: SourceSpec, rows, tag, unreached_message):
                 messages.append(f"hidden test {i + 1}: {t.failure_message + ': ' if t.failure_message else ''}"
                                 f"{r['message']}")
         status = "correct" if points == q.points else ("partial" if points > 0 else "incorrect")
-        grades.append(ProblemGrade(q.name, points, q.points, status, " | ".join(messages)))
+        grades.append(ProblemGrade(q.name, points, q.points, status, " | ".join(messages), texts))
     return grades
 
 
@@ -354,11 +357,12 @@ def write_tables(grades: list[SubmissionGrade], out_dir):
                         _fmt(g.total), _fmt(g.max_points), " | ".join(g.notes)[:2000]])
     with open(out_dir / "feedback.csv", "w", newline="", encoding="utf-8") as fh:
         w = csv.writer(fh)
-        w.writerow(["student", "exercise_set", "problem", "points", "max_points", "status", "message"])
+        w.writerow(["student", "exercise_set", "problem", "points", "max_points", "status", "message",
+                    "text_answers"])
         for g in grades:
             for p in g.problems:
                 w.writerow([g.student, g.exercise_set, p.problem, _fmt(p.points), _fmt(p.max_points), p.status,
-                            p.message[:2000]])
+                            p.message[:2000], p.text_answers])
     return out_dir / "grades.csv", out_dir / "feedback.csv"
 
 

@@ -334,4 +334,6 @@ def test_cli_grades_solution_full_and_untouched_zero(robustness_run):
     by = {row["student"]: row for row in table}
     assert by["solution"]["total"] == by["solution"]["max_points"] != "0"
     assert by["untouched"]["total"] == "0"
+    q4 = next(r for r in feedback if r["student"] == "solution" and r["problem"] == "q4")
+    assert q4["text_answers"].startswith("q4: B | q4_reason: ")     # justifications reach the instructor
     assert {r["status"] for r in feedback if r["student"] == "untouched"} == {"not attempted"}
