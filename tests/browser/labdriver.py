@@ -52,9 +52,20 @@ def _menu(page, top, item):
     page.locator(".lm-Menu-itemLabel", has_text=re.compile(rf"^{re.escape(item)}$")).click()
 
 
-def open_notebook(page, base_url, token, path, workspace):
-    """Open ``path`` (relative to the server root) in a fresh workspace and wait for its kernel to be idle."""
-    page.goto(f"{base_url}/lab/workspaces/{workspace}/tree/{path}?token={token}")
+def shutdown_kernel_of(base, token, path):
+    """Stop the kernel of the notebook at ``path`` (relative to the server root), if it has one."""
+    for s in server_api(base, token, "/api/sessions"):
+        if s.get("path") == path and s.get("kernel"):
+            server_api(base, token, f"/api/kernels/{s['kernel']['id']}", method="DELETE", timeout=20)
+
+
+def goto_notebook(page, base_url, token, path, workspace):
+    """Start opening ``path`` (relative to the server root) in a fresh workspace; returns once the page loads."""
+    page.goto(f"{base_url}/lab/workspaces/{workspace}/tree/{path}?token={token}", wait_until="commit")
+
+
+def wait_kernel_idle(page):
+    """Wait until JupyterLab shows the notebook with its kernel started and idle."""
     page.locator("#jp-main-statusbar").get_by_text(re.compile(r"\| Idle$")).wait_for(
         timeout=LOAD_TIMEOUT_S * 1000)
 
