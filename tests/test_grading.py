@@ -295,7 +295,7 @@ def robustness_run(tmp_path_factory):
         hashes[subs / who / src.name] = hashlib.sha256(src.read_bytes()).hexdigest()
     out = tmp_path_factory.mktemp("grades")
     proc = subprocess.run([sys.executable, str(ROOT / "scripts" / "autograde.py"), str(subs), "--out", str(out),
-                           "--cell-timeout", "4", "--jobs", "2"], capture_output=True, text=True, timeout=900)
+                           "--cell-timeout", "5", "--jobs", "2"], capture_output=True, text=True, timeout=900)
     with open(out / "feedback.csv", encoding="utf-8") as fh:
         feedback = list(csv.DictReader(fh))
     with open(out / "grades.csv", encoding="utf-8") as fh:
