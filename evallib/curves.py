@@ -8,9 +8,10 @@ is ``>= threshold``. Curves have one point per *distinct* score (a group of tied
 step, so on the ROC curve it is one diagonal segment), plus the starting point "nothing predicted
 positive" with threshold ``+inf``. Thresholds are returned in decreasing order.
 
-Speed: every curve costs two sorts (positives' and negatives' scores) and binary searches, O(n log n)
-with no Python loop over samples or thresholds. ``roc_auc`` is the Mann–Whitney count of ordered
-pairs from the two sorted score arrays (see ``bench/bench_curves.py`` for timings against scikit-learn).
+Speed: every curve costs two sorts (positives' and negatives' scores), a linear merge of the two and
+O(n) passes (or binary searches when there are few distinct scores), O(n log n) with no Python loop
+over samples or thresholds. ``roc_auc`` is the Mann–Whitney count of ordered
+pairs from the two sorted score arrays (see ``bench/RESULTS.md`` for timings against scikit-learn, made by ``make bench``).
 """
 from __future__ import annotations
 
@@ -61,10 +62,23 @@ def _split_scores(y_true, scores, pos_label):
 def _counts(y_true, scores, pos_label):
     """Distinct thresholds (decreasing) and the cumulative TP, FP counts at each (score >= threshold)."""
     sp, sn = _split_scores(y_true, scores, pos_label)
-    thr = np.unique(np.concatenate([sp, sn]))  # ascending: binary searches with sorted keys are fastest
-    tps = len(sp) - np.searchsorted(sp, thr, "left")
-    fps = len(sn) - np.searchsorted(sn, thr, "left")
-    return thr[::-1], tps[::-1], fps[::-1], len(sp), len(sn)
+    n_pos, n = len(sp), len(sp) + len(sn)
+    both = np.concatenate([sp, sn])
+    # A stable argsort of two sorted runs is a linear-time merge (timsort); np.unique would sort again.
+    order = np.argsort(both, kind="stable")
+    merged = both[order]
+    is_new = np.empty(n, dtype=bool)
+    is_new[0] = True
+    np.not_equal(merged[1:], merged[:-1], out=is_new[1:])
+    starts = np.flatnonzero(is_new)  # first position of each distinct score, ascending
+    thr = merged[starts]
+    if len(starts) * 16 < n:  # few distinct scores (ties): binary searches of the few thresholds are cheapest
+        tps = n_pos - np.searchsorted(sp, thr, "left")
+    else:  # positives scored >= thr: all positives less those merged before the threshold's first position
+        pos_before = np.cumsum(order < n_pos, dtype=np.intp)
+        tps = n_pos - (pos_before[starts] - (order[starts] < n_pos))
+    fps = (n - starts) - tps
+    return thr[::-1], tps[::-1], fps[::-1], n_pos, n - n_pos
 
 
 # ------------------------------------------------------------------------------------ the curves

@@ -36,6 +36,13 @@ def _class_codes(y, m: int, stratify: bool):
             raise ValueError("y contains NaN or inf")
         if not np.all(y == np.round(y)):
             return None
+    if y.dtype.kind in "biu" and m:
+        # Integer labels over a small range: codes by counting, O(m) (np.unique sorts: bench/RESULTS.md).
+        lo, hi = int(y.min()), int(y.max())
+        if hi - lo <= 4 * m + 1024:
+            present = np.bincount(y.astype(np.intp, copy=False) - lo, minlength=hi - lo + 1) > 0
+            code_of = np.cumsum(present, dtype=np.intp) - 1  # rank of each present label, as np.unique's
+            return code_of[y.astype(np.intp, copy=False) - lo]
     if y.dtype.kind == "O":
         y = y.astype(str)
     _, codes = np.unique(y, return_inverse=True)
@@ -45,7 +52,12 @@ def _class_codes(y, m: int, stratify: bool):
 def _stratified_order(codes: np.ndarray, rng: np.random.Generator, shuffle: bool) -> np.ndarray:
     """A permutation of the samples grouped by class, random within each class when ``shuffle``."""
     perm = rng.permutation(len(codes)) if shuffle else np.arange(len(codes))
-    return perm[np.argsort(codes[perm], kind="stable")]
+    return perm[np.argsort(_small_ints(codes[perm]), kind="stable")]
+
+
+def _small_ints(a: np.ndarray) -> np.ndarray:
+    """``a`` (non-negative integers) as uint16 when they fit: NumPy's stable sort is then a radix sort, O(m)."""
+    return a.astype(np.uint16) if a.size and a.max() < 2**16 else a
 
 
 def _check_X(X) -> int:
@@ -226,7 +238,7 @@ class KFold(_Splitter):
     def split(self, X, y=None, groups=None):
         """Yield ``(train_idx, test_idx)``: repeat by repeat, fold by fold (k * p splits)."""
         for fold_of in self.fold_ids(X, y):
-            order = np.argsort(fold_of, kind="stable")
+            order = np.argsort(_small_ints(fold_of), kind="stable")
             bounds = np.searchsorted(fold_of[order], np.arange(self.n_splits + 1))
             for f in range(self.n_splits):
                 test = order[bounds[f] : bounds[f + 1]]
@@ -291,10 +303,14 @@ class Bootstrap(_Splitter):
             raise ValueError(f"X has {m} sample; the bootstrap needs at least 2 to leave any out of the bag")
         rng = check_random_state(self.random_state)
         draws = rng.integers(0, m, size=(self.n_repeats, m))
+        # Counting, not sorting: O(m) per repeat (np.unique on integers hashes, ~50x slower: bench/RESULTS.md).
+        idx = np.arange(m)
         for r in range(self.n_repeats):
-            while np.unique(draws[r]).size == m:  # no out-of-bag sample: draw again
+            counts = np.bincount(draws[r], minlength=m)
+            while np.count_nonzero(counts) == m:  # no out-of-bag sample: draw again
                 draws[r] = rng.integers(0, m, size=m)
-        draws.sort(axis=1)
+                counts = np.bincount(draws[r], minlength=m)
+            draws[r] = np.repeat(idx, counts)  # the same draws, sorted
         return draws
 
     def split(self, X, y=None, groups=None):
