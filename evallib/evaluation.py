@@ -137,7 +137,11 @@ def cross_validation(model, X, y, *, n_splits=10, n_repeats=1, stratify=True, me
 
     splitter = KFold(n_splits, n_repeats=n_repeats, stratify=stratify, random_state=random_state)
     scores = evaluate(model, X, y, splitter, metric, response=response, n_jobs=n_jobs)
-    scores = scores.reshape(splitter.n_repeats, splitter.n_splits)
+    return _cv_summary(scores.reshape(splitter.n_repeats, splitter.n_splits))
+
+
+def _cv_summary(scores: np.ndarray) -> CVResult:
+    """The :class:`CVResult` of a p × k array of fold scores."""
     repeat_means = scores.mean(axis=1)
     return CVResult(
         scores=scores,

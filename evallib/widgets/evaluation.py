@@ -6,7 +6,8 @@ from functools import lru_cache
 import numpy as np
 
 from .. import plots
-from ..evaluation import cross_validation
+from ..evaluation import _cv_summary, cross_validation, evaluate
+from ..splits import KFold
 from ..fitting import polynomial_experiment
 from ..style import new_figure
 from ._base import Explorer, slider
@@ -50,9 +51,37 @@ def fitting_explorer(*, seed=0):
                     lambda **v: fitting_update(**v, seed=seed))
 
 
+def _cached_cross_validation(model, X, y, k, p, random_state, cache):
+    """:func:`cross_validation` that fits only the repeats not in ``cache`` ({(k, repeat): fold scores}).
+
+    Repeat r of ``KFold(k, n_repeats=p, random_state=s)`` is the same partition for every p > r (the repeats
+    are drawn one after another from one generator), so its fold scores can be reused when p changes.
+    """
+    splits = list(KFold(k, n_repeats=p, random_state=random_state).split(X, y))
+    missing = [r for r in range(p) if (k, r) not in cache]
+    if missing:
+        todo = [s for r in missing for s in splits[r * k:(r + 1) * k]]
+        for r, row in zip(missing, evaluate(model, X, y, todo).reshape(len(missing), k)):
+            cache[(k, r)] = row
+    return _cv_summary(np.stack([cache[(k, r)] for r in range(p)]))
+
+
 def kfold_update(model, X, y, n_splits=10, n_repeats=1, *, random_state=0, ylim=None):
     """Text and figure for one (k, p) of the k-fold explorer: the estimate, its spread and its cost."""
     r = cross_validation(model, X, y, n_splits=int(n_splits), n_repeats=int(n_repeats), random_state=random_state)
+    return _kfold_view(r, n_splits, n_repeats, ylim)
+
+
+def _kfold_update_cached(model, X, y, cache, n_splits=10, n_repeats=1, *, random_state=0, ylim=None):
+    """:func:`kfold_update` for the explorer: each (k, repeat) is fitted once (``cache``), since p·k fits cost
+    about a millisecond each (bench/RESULTS.md). Same text and figure as :func:`kfold_update`."""
+    if random_state is None:
+        return kfold_update(model, X, y, n_splits, n_repeats, random_state=None, ylim=ylim)
+    r = _cached_cross_validation(model, X, y, int(n_splits), int(n_repeats), random_state, cache)
+    return _kfold_view(r, n_splits, n_repeats, ylim)
+
+
+def _kfold_view(r, n_splits, n_repeats, ylim):
     spread = f"{r.repeat_std:.4f}" if n_repeats > 1 else "n/a (needs p >= 2)"
     text = (f"k = {n_splits:2d}, p = {n_repeats:2d}: {r.n_fits:3d} fits | estimate {r.mean:.4f} | "
             f"std of the p k-fold estimates {spread} | single folds range "
@@ -69,5 +98,6 @@ def kfold_explorer(model, X, y, *, random_state=0, max_k=20, max_p=10):
         "n_splits": slider(10, 2, max_k, description="k (folds)"),
         "n_repeats": slider(1, 1, int(max_p), description="p (repeats)"),
     }
+    cache = {}  # fold scores of every (k, repeat) fitted so far: moving p or k back costs no fit
     return Explorer("p-times k-fold cross-validation", controls,
-                    lambda **v: kfold_update(model, X, y, **v, random_state=random_state))
+                    lambda **v: _kfold_update_cached(model, X, y, cache, **v, random_state=random_state))
