@@ -229,12 +229,13 @@ class DropdownControl:
         self.page, self.select = page, locator.locator("select")
 
     def readout(self):
-        return self.select.evaluate("s => s.options[s.selectedIndex].text")
+        return self.select.evaluate("s => s.options[s.selectedIndex].text").replace("\xa0", " ").strip()
 
     def shows(self, value):
-        return self.readout().strip() == str(value).strip()
+        return self.readout() == str(value).strip()
 
     def press(self, keys):
+        """Focus the closed <select> and type: a letter selects the next option starting with it (type-ahead)."""
         self.select.focus()
         for key in keys:
             self.select.press(key)
