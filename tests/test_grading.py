@@ -219,6 +219,9 @@ def _grade_set(path):
     for q in spec.questions:
         restore = [source.cells[i].source for i in q.cells]
         variants.append((f"wrong {q.name}", WRONG[key][q.name], restore))
+    for q, partial in WRONG["_partial"].get(key, {}).items():
+        restore = [source.cells[i].source for i in next(x for x in spec.questions if x.name == q).cells]
+        variants.append((f"partial {q}", partial["code"], restore))
     release = nbformat.read(ROOT / "exercises" / path.name, as_version=4)
     variants.append(("release", [c.source for c in release.cells if c.cell_type == "code"], None))
     grades, notes = autograde.run_and_grade(_code_cells_outside_tests(source), spec, cell_timeout=300,
@@ -256,6 +259,24 @@ def test_each_wrong_answer_fails_exactly_its_problem(graded_sets, key):
         assert got[q.name].points < q.points and got[q.name].message
         others = {name: g.status for name, g in got.items() if name != q.name}
         assert set(others.values()) == {"correct"}, (q.name, others)
+
+
+@pytest.mark.parametrize("key", sorted(WRONG["_partial"]))
+def test_hidden_cases_give_partial_credit(graded_sets, key):
+    """An answer that passes the learner's check but not a hidden edge case gets partial credit."""
+    spec, grades, notes = graded_sets[key]
+    for q, partial in WRONG["_partial"][key].items():
+        assert exercise_set(key).check(q, _define(partial["code"], exercise_set(key).problems[q].answers[0]))
+        got = {g.problem: g for g in grades[f"partial {q}"]}
+        assert got[q].status == "partial" and got[q].points == partial["points"], got[q]
+        assert partial["message"] in got[q].message
+        assert {g.status for name, g in got.items() if name != q} == {"correct"}
+
+
+def _define(code, name):
+    ns = {"np": np}
+    exec(code, ns)
+    return ns[name]
 
 
 @pytest.mark.parametrize("key", SET_KEYS)
