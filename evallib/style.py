@@ -1,7 +1,7 @@
 """The notebook set-up (first code cell of every chapter) and the course's figure style.
 
-Only :func:`setup_notebook` changes global state (NumPy print options and matplotlib rcParams), and
-only inside a notebook kernel; library code never does.
+Only :func:`setup_notebook` and :func:`presentation` change global state (NumPy print options and
+matplotlib rcParams), and only inside a notebook kernel; library code never does.
 """
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from cycler import cycler
 
 from ._validation import check_random_state
 
-__all__ = ["STYLE", "COLORS", "setup_notebook", "new_figure"]
+__all__ = ["STYLE", "PRESENTATION_STYLE", "COLORS", "setup_notebook", "presentation", "new_figure"]
 
 # Colour-blind-safe palette (Okabe–Ito), used by every plot in evallib.
 COLORS = {
@@ -39,6 +39,29 @@ STYLE = {
 }
 
 
+# For projecting (slides from `make slides`, the Voilà apps in apps/): the same plots, readable from the back
+# of a room: larger text, thicker lines and markers, crisper pixels; figures keep their size in inches.
+PRESENTATION_STYLE = {
+    **STYLE,
+    "figure.dpi": 120,
+    "savefig.dpi": 120,
+    "figure.constrained_layout.use": True,
+    "font.size": 15,
+    "axes.titlesize": 17,
+    "axes.labelsize": 16,
+    "xtick.labelsize": 14,
+    "ytick.labelsize": 14,
+    "legend.fontsize": 13,
+    "lines.linewidth": 3.0,
+    "lines.markersize": 8,
+    "axes.linewidth": 1.4,
+    "grid.linewidth": 1.0,
+    "grid.alpha": 0.4,
+}
+
+_active = STYLE  # the style new_figure() uses: STYLE, or PRESENTATION_STYLE after presentation()
+
+
 def setup_notebook(seed=0, *, precision=4) -> np.random.Generator:
     """Set print options and the figure style for a chapter notebook; return its one random generator.
 
@@ -63,8 +86,29 @@ def setup_notebook(seed=0, *, precision=4) -> np.random.Generator:
     if int(np.__version__.split(".")[0]) >= 2:
         opts["legacy"] = "1.25"
     np.set_printoptions(**opts)
+    global _active
+    _active = STYLE
     mpl.rcParams.update(STYLE)
     return check_random_state(seed)
+
+
+def presentation() -> dict:
+    """Switch figures to the presentation style (:data:`PRESENTATION_STYLE`) and return it.
+
+    Call it after :func:`setup_notebook` to project a chapter: ``make slides`` runs each chapter with it (an
+    extra hidden cell after the set-up), and the Voilà apps in ``apps/`` start with it. Both pyplot figures
+    (rcParams) and explorer figures (:func:`new_figure`) get larger text and thicker lines; the plots are the
+    same. :func:`setup_notebook` switches back to :data:`STYLE`.
+
+    >>> style = presentation()
+    >>> style["font.size"] > STYLE["font.size"], style["figure.figsize"] == STYLE["figure.figsize"]
+    (True, True)
+    >>> _ = setup_notebook(seed=0)
+    """
+    global _active
+    _active = PRESENTATION_STYLE
+    mpl.rcParams.update(PRESENTATION_STYLE)
+    return dict(PRESENTATION_STYLE)
 
 
 def new_figure(ncols=1, nrows=1, *, width=None, height=None, **kwargs):
@@ -74,9 +118,10 @@ def new_figure(ncols=1, nrows=1, *, width=None, height=None, **kwargs):
     """
     from matplotlib.figure import Figure
 
-    w = width if width is not None else STYLE["figure.figsize"][0] * (1 if ncols == 1 else 0.75 * ncols)
-    h = height if height is not None else STYLE["figure.figsize"][1] * (1 if nrows == 1 else 0.8 * nrows)
-    with mpl.rc_context(STYLE):
-        fig = Figure(figsize=(w, h), dpi=STYLE["figure.dpi"], layout="constrained")
+    style = _active
+    w = width if width is not None else style["figure.figsize"][0] * (1 if ncols == 1 else 0.75 * ncols)
+    h = height if height is not None else style["figure.figsize"][1] * (1 if nrows == 1 else 0.8 * nrows)
+    with mpl.rc_context(style):
+        fig = Figure(figsize=(w, h), dpi=style["figure.dpi"], layout="constrained")
         axes = fig.subplots(nrows, ncols, **kwargs)
     return fig, axes

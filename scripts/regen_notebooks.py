@@ -4,8 +4,9 @@
     make regen                      # every notebook in notebooks/
     make regen NB=notebooks/02_evaluation_methods.ipynb
 
-Each notebook is executed in place (kernel working directory: notebooks/), then stripped of volatile
-metadata with the same nbstripout flags as the git filter, and its execution time is printed.
+Each notebook is executed in place (kernel working directory: notebooks/), given its slide metadata
+(scripts/slides.py: RISE and `make slides`), then stripped of volatile metadata with the same nbstripout
+flags as the git filter, and its execution time is printed.
 """
 import subprocess
 import sys
@@ -17,6 +18,7 @@ from nbclient import NotebookClient
 
 sys.path.insert(0, str(Path(__file__).parent))
 from nbsettings import KEEP_FLAGS, apply_env  # noqa: E402
+from slides import add_slide_metadata  # noqa: E402
 
 
 def main(paths):
@@ -35,7 +37,7 @@ def main(paths):
             failed = True
             print(f"FAILED {path.name}: {type(exc).__name__}: {str(exc)[-2000:]}")
         dt = time.perf_counter() - t0
-        nbformat.write(nb, path)
+        nbformat.write(add_slide_metadata(nb), path)
         subprocess.run([sys.executable, "-m", "nbstripout", *KEEP_FLAGS, str(path)], check=True)
         print(f"{path.name}: {dt:.1f} s")
     return 1 if failed else 0
