@@ -10,6 +10,7 @@ import json
 import math
 import re
 import time
+import urllib.error
 import urllib.request
 from pathlib import Path
 
@@ -42,9 +43,13 @@ def server_api(base, token, path, method="GET", timeout=5):
 
 
 def shutdown_kernels(base, token):
-    """Stop every kernel of the server (between notebooks: one kernel at a time on 2 cores)."""
+    """Stop every kernel of the server (one may already be stopping: then the server answers 404)."""
     for k in server_api(base, token, "/api/kernels"):
-        server_api(base, token, f"/api/kernels/{k['id']}", method="DELETE", timeout=20)
+        try:
+            server_api(base, token, f"/api/kernels/{k['id']}", method="DELETE", timeout=20)
+        except urllib.error.HTTPError as e:
+            if e.code != 404:
+                raise
 
 
 def _menu(page, top, item):
@@ -54,9 +59,12 @@ def _menu(page, top, item):
 
 def shutdown_kernel_of(base, token, path):
     """Stop the kernel of the notebook at ``path`` (relative to the server root), if it has one."""
-    for s in server_api(base, token, "/api/sessions"):
-        if s.get("path") == path and s.get("kernel"):
-            server_api(base, token, f"/api/kernels/{s['kernel']['id']}", method="DELETE", timeout=20)
+    try:
+        for s in server_api(base, token, "/api/sessions"):
+            if s.get("path") == path and s.get("kernel"):
+                server_api(base, token, f"/api/kernels/{s['kernel']['id']}", method="DELETE", timeout=20)
+    except OSError:  # the server is gone or busy: it stops its kernels itself when it stops
+        pass
 
 
 def goto_notebook(page, base_url, token, path, workspace):

@@ -12,6 +12,7 @@ import io
 import logging
 import os
 import re
+import threading
 import time
 import uuid
 import warnings
@@ -30,7 +31,7 @@ log = logging.getLogger("browser")  # phase timings: pytest --log-cli-level=INFO
 # A slider a learner can drag to every value: at least 1 px per step, or a track of 100 px. (ipywidgets' slider
 # box is 300 px wide; with description_width "initial" a long description leaves a track of ~20 px.)
 MIN_TRACK_PX = 100
-BUILDER_CALL = re.compile(r"\bel\.widgets\.(\w+_explorer)\(")
+BUILDER_CALL = re.compile(r"\bwidgets\.(\w+_explorer)\(")  # el.widgets.X_explorer( or evallib.widgets....
 
 
 def _read(name):
@@ -112,11 +113,14 @@ class OpenNotebook:
 
     def close(self):
         if self.page is not None:
+            path = f"notebooks/{self.name}"
             try:
                 self.page.close()
             finally:
-                shutdown_kernel_of(self.lab["base"], self.lab["token"], f"notebooks/{self.name}")
                 self.name = self.page = None
+                # The server takes a second or two to stop a kernel: let it, while the next notebook runs.
+                threading.Thread(target=shutdown_kernel_of, args=(self.lab["base"], self.lab["token"], path),
+                                 daemon=True).start()
 
     def close_all(self):
         try:
@@ -151,7 +155,7 @@ def _namespace(case, lab_root):
     assert case.setup == NOTEBOOK, case.setup
     nb = nbformat.read(lab_root / "notebooks" / case.notebook, as_version=4)
     upto = _explorer_cell(nb, case.builder, case.nth)
-    ns, cwd = {"__name__": "__notebook__"}, os.getcwd()
+    ns, cwd = {"__name__": "__notebook__", "display": lambda *a, **k: None}, os.getcwd()
     # The notebook's cells set print options and matplotlib's style: keep them out of this process afterwards.
     with np.printoptions(), matplotlib.rc_context(), warnings.catch_warnings(), \
             contextlib.redirect_stdout(io.StringIO()):
