@@ -16,7 +16,7 @@ export MKL_NUM_THREADS := 1
 export IPYKERNEL_CELL_NAME := <IPY-INPUT>
 export PYDEVD_DISABLE_FILE_VALIDATION := 1
 
-.PHONY: setup lab test unit notebooks browser chromium verify regen bench clean release autograde
+.PHONY: setup lab test unit notebooks browser chromium verify regen bench clean release autograde slides apps site
 
 setup: $(STAMP)
 	@bash scripts/install_git_filters.sh $(BIN)/python
@@ -63,6 +63,18 @@ release: setup
 autograde: setup
 	@test -n "$(SUBMISSIONS)" || { echo "usage: make autograde SUBMISSIONS=folder [AUTOGRADE_ARGS='--cell-timeout 60 --jobs 2']"; exit 2; }
 	$(BIN)/python scripts/autograde.py "$(SUBMISSIONS)" $(AUTOGRADE_ARGS)
+
+# Classroom (README, "For instructors"): lecture decks, the explorers as Voilà apps, the static HTML edition.
+# Output in _build/ (git-ignored); reveal.js and MathJax come from the npm registry once (scripts/webassets.py).
+APPS_PORT ?= 8866
+slides: setup
+	$(BIN)/python scripts/export_slides.py $(SLIDES_ARGS)
+
+apps: setup
+	$(BIN)/voila apps/ --no-browser --Voila.ip=127.0.0.1 --port=$(APPS_PORT) $(APPS_ARGS)
+
+site: setup
+	$(BIN)/python scripts/build_site.py
 
 # Benchmarks (README, "Benchmarks"): writes bench/RESULTS.md. OpenBLAS's core-type overrides are unset for this
 # command only, so NumPy runs its own kernel (bench/RESULTS.md names it); tests and CI keep them.

@@ -10,7 +10,7 @@
 * an explorer cell (``el.widgets.<name>_explorer(``) gets a slide of its own; what follows it starts a
   subslide unless it opens a section anyway;
 * a long section is cut into subslides where the next cell would overflow the slide (an estimate of its
-  height in text lines: source, printed output, about 14 lines per figure); an **In the notes:** remark that
+  height in text lines: source, printed output, about 16 lines per figure); an **In the notes:** remark that
   fits is a ``fragment`` (it appears on the next key press);
 * everything else is ``-`` (continues the current slide).
 """
@@ -21,7 +21,7 @@ import math
 import re
 
 SLIDE_LINES = 26  # what fits on a 960×700 reveal slide at the deck's font sizes
-FIGURE_LINES = 14
+FIGURE_LINES = 16  # a figure is shown at most 400 px high
 LINE_CHARS = 95
 
 _EXPLORER = re.compile(r"\bel\.widgets\.\w+_explorer\(")

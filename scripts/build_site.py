@@ -1,0 +1,298 @@
+#!/usr/bin/env python
+"""The static edition (`make site`): every chapter as an HTML page with its stored outputs, no kernel needed.
+
+    make site                                     # -> _build/site/index.html
+    python scripts/build_site.py --out DIR
+
+Built with nbconvert's HTML exporter (JupyterLab's look) from the committed notebooks: nothing is executed,
+so the pages show exactly the outputs nbval checks, figures included (PNG, embedded). Layout:
+
+    index.html                the README's chapter table, then "By book section" (西瓜书 §2.x -> where it is taught)
+    NN_topic.html             one page per chapter, with index / previous / next / exercises links at top and bottom
+    exercises/NN_topic.html   the student release of the chapter's exercise set, and its .ipynb to download
+    _static/                  site.css and MathJax 3 (from the npm registry once, scripts/webassets.py)
+
+Links between notebooks (``05_roc_pr_curves.ipynb``, ``../exercises/...``) become links between pages;
+a relative link to anything outside the site is turned into plain text (and reported). :func:`check_links`
+parses every href/src of every page and lists those that do not resolve (`make site` fails on any).
+"""
+from __future__ import annotations
+
+import argparse
+import html as htmlmod
+import posixpath
+import re
+import shutil
+import sys
+import time
+from html.parser import HTMLParser
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+import nbformat
+
+sys.path.insert(0, str(Path(__file__).parent))
+import webassets  # noqa: E402
+from export_slides import app_for, static_explorers  # noqa: E402
+
+ROOT = webassets.ROOT
+_MD_LINK = re.compile(r"(!?\[[^\]]*\])\(([^)\s]+)\)")
+_SECTION = re.compile(r"§\s?(2(?:\.\d+){1,2})")
+
+SITE_CSS = """
+body { margin: 0; }
+main { max-width: 1100px; margin: 0 auto; padding: 0 12px; }
+.evallib-nav { display: flex; flex-wrap: wrap; gap: 0.4em 1.2em; padding: 0.6em 0; margin: 0 0 0.8em 0;
+  border-bottom: 1px solid #ddd; font-family: system-ui, sans-serif; font-size: 15px; }
+.evallib-nav-bottom { border-top: 1px solid #ddd; border-bottom: none; margin-top: 2em; }
+.evallib-nav a { text-decoration: none; color: #0072B2; }
+.evallib-app-note { color: #555; border-left: 4px solid #0072B2; padding-left: 0.6em; }
+.evallib-index { font-family: system-ui, sans-serif; line-height: 1.5; }
+.evallib-index table { border-collapse: collapse; font-size: 14px; }
+.evallib-index th, .evallib-index td { border: 1px solid #ddd; padding: 4px 8px; vertical-align: top; text-align: left; }
+@media (max-width: 700px) { .jp-InputPrompt, .jp-OutputPrompt { display: none; } }
+"""
+
+
+# --- where things go ----------------------------------------------------------------------------------
+def site_path(repo_rel: str) -> str | None:
+    """The page (site-relative) that a repository file becomes, or None when the site has no such page."""
+    m = re.fullmatch(r"(notebooks|exercises)/(\d\d_[\w-]+)\.ipynb", repo_rel)
+    if not m:
+        return None
+    return f"{m.group(2)}.html" if m.group(1) == "notebooks" else f"exercises/{m.group(2)}.html"
+
+
+def rewrite_links(nb, repo_dir: str, page_dir: str, dropped: list):
+    """Markdown links to notebooks -> links to their pages; other relative links -> plain text."""
+    def sub(m):
+        label, target = m.group(1), m.group(2)
+        parts = urlsplit(target)
+        if parts.scheme or parts.netloc or target.startswith("#"):
+            return m.group(0)
+        repo_rel = posixpath.normpath(posixpath.join(repo_dir, unquote(parts.path)))
+        page = site_path(repo_rel)
+        if page is None:
+            dropped.append(target)
+            return label[1:-1] if not label.startswith("!") else ""
+        rel = posixpath.relpath(page, page_dir or ".")
+        return f"{label}({rel}{'#' + parts.fragment if parts.fragment else ''})"
+
+    for cell in nb.cells:
+        if cell.cell_type == "markdown":
+            cell.source = _MD_LINK.sub(sub, cell.source)
+    return nb
+
+
+def title_of(nb) -> str:
+    for cell in nb.cells:
+        if cell.cell_type == "markdown":
+            for line in cell.source.splitlines():
+                if line.startswith("# "):
+                    return line[2:].strip()
+    return "untitled"
+
+
+# --- pages ----------------------------------------------------------------------------------------------
+def _exporter():
+    from nbconvert import HTMLExporter
+
+    return HTMLExporter(template_name="evallib_site", extra_template_basedirs=[str(webassets.TEMPLATES)],
+                        exclude_input_prompt=False)
+
+
+def _nav(items):
+    return " ".join(f'<a href="{htmlmod.escape(href)}">{htmlmod.escape(text)}</a>' for text, href in items)
+
+
+def render(exporter, nb, page: str, nav_items, name) -> str:
+    static = posixpath.relpath("_static", posixpath.dirname(page) or ".")
+    body, _ = exporter.from_notebook_node(nb, resources={
+        "metadata": {"name": name},
+        "evallib": {"static": static, "mathjax_config": webassets.MATHJAX_CONFIG, "nav": _nav(nav_items)}})
+    return body
+
+
+class _Collect(HTMLParser):
+    """hrefs/srcs, element ids, and (section, nearest heading id) for every §2.x in the text."""
+
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.refs, self.ids, self.sections = [], set(), []
+        self._heading, self._in_h = None, None
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        for key in ("href", "src"):
+            if a.get(key):
+                self.refs.append((tag, a[key]))
+        if a.get("id"):
+            self.ids.add(a["id"])
+        if tag in ("h1", "h2", "h3") and a.get("id"):
+            self._heading, self._in_h = a["id"], tag
+
+    def handle_data(self, data):
+        for m in _SECTION.finditer(data):
+            self.sections.append((m.group(1), self._heading))
+
+
+def parse(html_text):
+    c = _Collect()
+    c.feed(html_text)
+    return c
+
+
+def _readme_chapter_table() -> str:
+    """The README's "## Chapters" table (markdown), links pointing at the site's pages."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    m = re.search(r"^## Chapters\s*\n(.*?)(?=^## |\Z)", readme, flags=re.M | re.S)
+    if not m:
+        return ""
+    table = "\n".join(line for line in m.group(1).splitlines() if line.startswith("|"))
+
+    def sub(mm):
+        page = site_path(mm.group(2))
+        return f"{mm.group(1)}({page})" if page else mm.group(1)[1:-1]
+
+    return _MD_LINK.sub(sub, table)
+
+
+def _index(chapters, sections, exercises) -> str:
+    from nbconvert.filters.markdown_mistune import markdown2html_mistune
+
+    table_md = _readme_chapter_table()
+    listed = set(re.findall(r"\((\d\d_[\w-]+)\.html\)", table_md))
+    rows = []
+    for stem, title in chapters:
+        if stem not in listed:  # a chapter the README's table does not list (yet): still on the index
+            ex = f" · [exercises](exercises/{stem}.html)" if stem in exercises else ""
+            rows.append(f"- [{title}]({stem}.html){ex}")
+    extra = ("\n\nAlso in this edition:\n\n" + "\n".join(rows)) if rows and table_md else "\n".join(rows)
+    by_section = ["| 西瓜书 section | taught in |", "|---|---|"]
+    for sec in sorted(sections, key=lambda s: [int(x) for x in s.split(".")]):
+        links = ", ".join(f"[{t.split(' · ')[0]}]({stem}.html{'#' + hid if hid else ''})"
+                          for stem, t, hid in sections[sec])
+        by_section.append(f"| §{sec} | {links} |")
+    md = f"""# Model evaluation and selection（模型评估与选择）
+
+The static edition of the course on chapter 2 of Zhou Zhihua's *Machine Learning*: every chapter with its
+stored outputs and figures. Reading needs no Python; to run the code and move the explorers' sliders, clone
+the repository and use `make lab` (see its README).
+
+## Chapters
+
+{table_md}
+{extra}
+
+Graded exercises: the student release of each set, as a page and as a notebook to download, is linked from
+its chapter's row ({len(exercises)} sets).
+
+## By book section
+
+Where each section of the book's chapter 2 is taught (the first place a page names it):
+
+{chr(10).join(by_section)}
+"""
+    body = markdown2html_mistune(md)
+    return f"""<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Model evaluation and selection — static edition</title>
+<link rel="stylesheet" href="_static/site.css">
+</head><body><main class="evallib-index">
+{body}
+</main></body></html>
+"""
+
+
+def build(out: Path, verbose=True) -> dict:
+    """Build the site into ``out`` (emptied first); return timings and the dropped links."""
+    t0 = time.perf_counter()
+    if out.exists():
+        shutil.rmtree(out)
+    (out / "_static").mkdir(parents=True)
+    (out / "exercises").mkdir()
+    vend = webassets.ensure_vendor(verbose)
+    shutil.copy(vend["mathjax"] / "es5/tex-svg-full.js", out / "_static" / "tex-svg-full.js")
+    shutil.copy(vend["mathjax"] / "LICENSE", out / "_static" / "MATHJAX-LICENSE")
+    (out / "_static" / "site.css").write_text(SITE_CSS, encoding="utf-8")
+
+    exporter = _exporter()
+    paths = sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
+    ex_paths = {p.stem: p for p in sorted((ROOT / "exercises").glob("[0-9][0-9]_*.ipynb"))}
+    nbs = {p.stem: nbformat.read(p, as_version=4) for p in paths}
+    chapters = [(stem, title_of(nb)) for stem, nb in nbs.items()]
+    dropped, sections = [], {}
+    for i, (stem, title) in enumerate(chapters):
+        nav = [("Index", "index.html")]
+        if i > 0:
+            nav.append((f"← {chapters[i - 1][1].split(' · ')[0]}", f"{chapters[i - 1][0]}.html"))
+        if i + 1 < len(chapters):
+            nav.append((f"{chapters[i + 1][1].split(' · ')[0]} →", f"{chapters[i + 1][0]}.html"))
+        if stem in ex_paths:
+            nav.append(("Exercises", f"exercises/{stem}.html"))
+        app = app_for(f"{stem}.ipynb")
+        note = ("<p class='evallib-app-note'>An interactive explorer stands here; it needs a running kernel: open "
+                "this chapter in "
+                "JupyterLab (<code>make lab</code>)" + (f" or run the Voilà app <code>apps/{app}</code> "
+                                                        "(<code>make apps</code>)" if app else "") +
+                ".</p>")
+        nb = rewrite_links(static_explorers(nbs[stem], note), "notebooks", "", dropped)
+        page = render(exporter, nb, f"{stem}.html", nav, stem)
+        (out / f"{stem}.html").write_text(page, encoding="utf-8")
+        for sec, hid in parse(page).sections:
+            if sec not in sections or all(s != stem for s, _, _ in sections[sec]):
+                sections.setdefault(sec, []).append((stem, title, hid))
+    for stem, path in ex_paths.items():
+        nb = nbformat.read(path, as_version=4)
+        nav = [("Index", "../index.html")]
+        if stem in nbs:
+            nav.append(("Chapter", f"../{stem}.html"))
+        nav.append(("Download the notebook", f"{stem}.ipynb"))
+        nb = rewrite_links(nb, "exercises", "exercises", dropped)
+        (out / "exercises" / f"{stem}.html").write_text(render(exporter, nb, f"exercises/{stem}.html", nav, stem),
+                                                        encoding="utf-8")
+        shutil.copy(path, out / "exercises" / f"{stem}.ipynb")
+    (out / "index.html").write_text(_index(chapters, sections, ex_paths), encoding="utf-8")
+    return {"seconds": time.perf_counter() - t0, "dropped": sorted(set(dropped)),
+            "pages": sorted(str(p.relative_to(out)) for p in out.rglob("*.html"))}
+
+
+def check_links(out: Path) -> list[str]:
+    """Every href/src of every page that does not resolve inside ``out`` (file, and #id when given)."""
+    pages = {p: parse(p.read_text(encoding="utf-8")) for p in out.rglob("*.html")}
+    bad = []
+    for page, c in pages.items():
+        for tag, ref in c.refs:
+            parts = urlsplit(ref)
+            if parts.scheme in ("data", "mailto") or (parts.scheme in ("http", "https") and tag == "a"):
+                continue
+            if parts.scheme or parts.netloc:
+                bad.append(f"{page.relative_to(out)}: <{tag}> loads {ref} from the network")
+                continue
+            target = (page.parent / unquote(parts.path)).resolve() if parts.path else page
+            if not target.is_file() or out.resolve() not in target.parents:
+                bad.append(f"{page.relative_to(out)}: {ref} (no such file in the site)")
+            elif parts.fragment and target.suffix == ".html":
+                ids = pages[target].ids if target in pages else parse(target.read_text(encoding="utf-8")).ids
+                if parts.fragment not in ids and unquote(parts.fragment) not in ids:  # as a browser looks it up
+                    bad.append(f"{page.relative_to(out)}: {ref} (no id {parts.fragment!r} there)")
+    return bad
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--out", type=Path, default=ROOT / "_build" / "site")
+    args = ap.parse_args(argv)
+    res = build(args.out.resolve())
+    for ref in res["dropped"]:
+        print(f"note: a link to {ref} has no page in the site; kept as text")
+    bad = check_links(args.out.resolve())
+    for b in bad:
+        print("BROKEN", b)
+    print(f"{len(res['pages'])} pages in {args.out} in {res['seconds']:.0f} s; open {args.out / 'index.html'}")
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
