@@ -70,12 +70,12 @@ SETS["02"] = dict(
           "exercises 2.1 and 2.2.",
     problems=[
         dict(q="q1", statement="""
-            **Book exercise 2.1.** A data set has 1000 samples, 500 positive and 500 negative. It is split into
+            A data set has 1000 samples, 500 positive and 500 negative. It is split into
             70 % training and 30 % test by *stratified* hold-out. How many different splits are there? Set `q1`
             to the exact integer (use `math.comb`, not floats).
             """),
         dict(q="q2", statement="""
-            **Book exercise 2.2.** 100 samples, half positive, half negative (`el.data.make_majority_trap(100)`),
+            100 samples, half positive, half negative (`el.data.make_majority_trap(100)`),
             and a learner that predicts the majority class of its training set (scikit-learn's
             `DummyClassifier(strategy="most_frequent")`; a tie goes to the first class). Set `q2_cv` to its
             error rate estimated by stratified 10-fold cross-validation (`el.splits.KFold(10, random_state=0)`)
@@ -143,7 +143,7 @@ SETS["03"] = dict(
             whole development set.
             """),
         dict(q="q2", statement="""
-            **Book exercise 2.8.** Min-max normalisation maps x to x' = lo + (x − x_min)(hi − lo)/(x_max − x_min).
+            Min-max normalisation maps x to x' = lo + (x − x_min)(hi − lo)/(x_max − x_min).
             Implement `minmax(train, new, lo=0.0, hi=1.0)`: x_min and x_max per column (feature) of `train`
             (1-D input is one feature), applied to `new` — new data is scaled with the *training* statistics,
             so values may fall outside [lo, hi]. Raise `ValueError` for a constant column. No loops.
@@ -167,7 +167,7 @@ SETS["03"] = dict(
                                 raises=[(np.array([[1.0, 2.0], [3.0, 2.0]]), np.array([[1.0, 2.0]]))])
                 """)]),
         dict(q="q3", statement="""
-            **Book exercise 2.8, continued.** A feature takes values between 0 and 10, plus one measurement error
+            A feature takes values between 0 and 10, plus one measurement error
             of 1000. Which normalisation squeezes the ordinary values into a tiny interval: `"min-max"` or
             `"z-score"` (x' = (x − x̄)/σ)? Set `q3` and, in `q3_reason`, one sentence why (try it on a small
             array if unsure).
@@ -240,13 +240,14 @@ SETS["04"] = dict(
                                 raises=[([0, 0, 1], [0, 0, 0], 1.0), ([1, 0], [0, 1], 2.0), ([], [], 1.0)])
                 """)]),
         dict(q="q3", statement="""
-            **Book exercise 2.4.** Relate the true/false positive rates of ROC analysis (式(2.18)–(2.19)) to
+            Relate the true/false positive rates of ROC analysis (式(2.18)–(2.19)) to
             precision and recall. Set `q3` to the identity that holds for every classifier:
             `"TPR = recall"`, `"TPR = precision"`, `"FPR = 1 - precision"` or `"FPR = 1 - recall"`, and
             `q3_reason` to one sentence with the formulas.
             """),
         dict(q="q4", statement="""
-            On the wine data (3 classes): `tr, te = next(el.splits.HoldOut(0.5, random_state=1).split(Xw, yw))`,
+            On the wine data (3 classes, `Xw, yw = el.data.load_bundled("wine")`):
+            `tr, te = next(el.splits.HoldOut(0.5, random_state=1).split(Xw, yw))`,
             fit `GaussianNB()` on `tr`, predict `te`, build one one-vs-rest confusion matrix per class
             (`el.metrics.confusion_matrix(yw[te] == c, pred == c, pos_label=True)`) and set `q4` to the book's
             **macro-F1** (式(2.12)–(2.14)).
@@ -270,7 +271,7 @@ SETS["05"] = dict(
           "式(2.18)–(2.22)), with the book's exercises 2.3, 2.5 and 2.6.",
     problems=[
         dict(q="q1", statement="""
-            **Book exercise 2.5.** Implement `rank_loss(y_true, scores)`, the ℓ_rank of 式(2.21): the share of
+            Implement `rank_loss(y_true, scores)`, the ℓ_rank of 式(2.21): the share of
             (positive, negative) pairs in which the positive scores lower, a tie counting 1/2. Raise `ValueError`
             unless both classes occur. No Python loops over samples (broadcasting is fine).
             """,
@@ -291,18 +292,18 @@ SETS["05"] = dict(
                                 raises=[([0, 0], [0.1, 0.2]), ([1], [0.3])])
                 """)]),
         dict(q="q2", before=[_TUMOURS_CELL], statement="""
-            **Book exercise 2.5, on real data.** With the tumour classifier above, set `q2_auc` to the AUC of
+            With the tumour classifier above, set `q2_auc` to the AUC of
             `proba` on `y_test` and `q2_rank_loss` to its ℓ_rank (evallib or your function); check that they add
             up to 1.
             """),
         dict(q="q3", statement="""
-            **Book exercise 2.3.** Is a learner with the higher F1 (at threshold 0.5) also the one with the
+            Is a learner with the higher F1 (at threshold 0.5) also the one with the
             higher break-even point? Answer with a counterexample: labels `q3_y` (0/1) and two score arrays
             `q3_a`, `q3_b` for which F1 of A > F1 of B (predict positive where score ≥ 0.5) but
             BEP of A < BEP of B (`el.curves.break_even_point`). Four samples are enough.
             """),
         dict(q="q4", statement="""
-            **Book exercise 2.6.** Every ROC point is a threshold, and its error rate follows from the point:
+            Every ROC point is a threshold, and its error rate follows from the point:
             E = (FPR·m⁻ + (1 − TPR)·m⁺)/m. For the tumour classifier, set `q4` to the **lowest error rate over
             all points of its ROC curve** (`el.curves.roc_curve`).
             """),
@@ -370,7 +371,7 @@ SETS["06"] = dict(
             ax.legend(loc="upper left")
             plt.show()
             """], statement="""
-            **Book exercise 2.7.** Every point of an ROC curve becomes a line of the cost curve, and every line
+            Every point of an ROC curve becomes a line of the cost curve, and every line
             gives back its point. Reading **the figure**, set `q4_fpr` and `q4_tpr` to the ROC point of the
             drawn line.
             """),
@@ -446,7 +447,7 @@ SETS["08"] = dict(
                                 name="mcnemar_statistic")
                 """)]),
         dict(q="q3", statement="""
-            **Book exercise 2.9: the χ² test, step by step.** On the breast-cancer data,
+            The χ² test, step by step. On the breast-cancer data,
             `train, test = next(el.splits.HoldOut(0.3, random_state=0).split(X, y))`; fit
             `DecisionTreeClassifier(max_depth=3, random_state=0)` (A) and `GaussianNB()` (B) on the training part
             and predict the test part. Build the contingency table (`el.compare.mcnemar_table`), compute the
@@ -484,12 +485,12 @@ SETS["09"] = dict(
                                [0.22, 0.20, 0.20, 0.27],    # B and C tie here
                                [0.12, 0.11, 0.15, 0.14]])
             """], statement="""
-            **Book exercise 2.10.** The table `errors` holds the error rates of four algorithms on six data sets.
+            The table `errors` holds the error rates of four algorithms on six data sets.
             Set `q1_chi2` to the Friedman statistic τ_χ² (式(2.34), ranks averaged over ties, no tie correction)
             and `q1_F` to τ_F (式(2.35)).
             """),
         dict(q="q2", statement="""
-            **Book exercise 2.10, continued.** Implement `friedman_statistics(mean_ranks, n_datasets)` returning
+            Implement `friedman_statistics(mean_ranks, n_datasets)` returning
             `np.array([tau_chi2, tau_F])` from the k mean ranks and N. When every data set ranks the algorithms
             the same way, N(k − 1) − τ_χ² = 0 and τ_F is infinite: return `np.inf`, do not fail.
             """,
