@@ -8,14 +8,13 @@ nbval cannot see any of this (it ignores widget views and images). The table of 
 from __future__ import annotations
 
 import contextlib
-import io
 import logging
-import os
 import re
 import threading
 import time
 import uuid
 import warnings
+from concurrent.futures import ThreadPoolExecutor
 
 import matplotlib
 import matplotlib.pyplot as plt
@@ -75,11 +74,18 @@ class OpenNotebook:
     starting, its kernel starting): without that, the suite spends a third of its time waiting for it.
     """
 
-    def __init__(self, lab, context, order):
-        self.lab, self.context, self.order = lab, context, list(dict.fromkeys(order))
+    def __init__(self, lab, context, cases):
+        self.lab, self.context, self.cases = lab, context, list(cases)
+        self.order = list(dict.fromkeys(c.notebook for c in self.cases))
         self.name = self.page = None
         self.problems = None
         self.preopened = {}  # name -> page already navigating
+        self.inputs = {}  # case id -> future of its namespace, computed while the kernel runs the notebook
+        self.pool = ThreadPoolExecutor(max_workers=1)
+
+    def namespace(self, case):
+        future = self.inputs.pop(case.id, None) or self.pool.submit(_namespace, case, self.lab["root"])
+        return future.result()
 
     def _start(self, name):
         page = self.context.new_page()
@@ -102,6 +108,9 @@ class OpenNotebook:
             if following and following[0] not in self.preopened:
                 self.preopened[following[0]] = self._start(following[0])
                 self.page.bring_to_front()
+            for case in self.cases:
+                if case.notebook == name and case.setup is not None:
+                    self.inputs[case.id] = self.pool.submit(_namespace, case, self.lab["root"])
             prompts = run_all(self.page, sum(c.cell_type == "code" for c in nb.cells))
             log.info("%s: opened in %.1f s (more in the background), Run All in %.1f s",
                      name, t1 - t0, time.monotonic() - t1)
@@ -126,6 +135,7 @@ class OpenNotebook:
         try:
             self.close()
         finally:
+            self.pool.shutdown(wait=True, cancel_futures=True)
             for page in self.preopened.values():
                 page.close()
             self.preopened.clear()
@@ -136,7 +146,7 @@ class OpenNotebook:
 def notebook(lab, browser):
     # One browser context (its cache keeps JupyterLab's scripts between notebooks), one page per notebook.
     context = browser.new_context(viewport={"width": 1400, "height": 1000})
-    opened = OpenNotebook(lab, context, [c.notebook for c in EXPLORERS])
+    opened = OpenNotebook(lab, context, EXPLORERS)
     try:
         yield opened
     finally:
@@ -155,18 +165,18 @@ def _namespace(case, lab_root):
     assert case.setup == NOTEBOOK, case.setup
     nb = nbformat.read(lab_root / "notebooks" / case.notebook, as_version=4)
     upto = _explorer_cell(nb, case.builder, case.nth)
-    ns, cwd = {"__name__": "__notebook__", "display": lambda *a, **k: None}, os.getcwd()
+    # Runs in a worker thread while the kernel runs the same notebook: quiet through the namespace (print and
+    # display), not by redirecting this process's stdout.
+    quiet = lambda *a, **k: None  # noqa: E731
+    ns = {"__name__": "__notebook__", "print": quiet, "display": quiet}
     # The notebook's cells set print options and matplotlib's style: keep them out of this process afterwards.
-    with np.printoptions(), matplotlib.rc_context(), warnings.catch_warnings(), \
-            contextlib.redirect_stdout(io.StringIO()):
+    with np.printoptions(), matplotlib.rc_context(), warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        os.chdir(lab_root / "notebooks")
         try:
             for i, cell in enumerate(nb.cells[:upto]):
                 if cell.cell_type == "code":
                     exec(compile(cell.source, f"{case.notebook}[{i}]", "exec"), ns)
         finally:
-            os.chdir(cwd)
             plt.close("all")
     return ns
 
@@ -190,7 +200,7 @@ def test_explorer_responds_to_keyboard_and_mouse(case, notebook, lab, artifacts)
         page = notebook.get(case.notebook)
         assert not notebook.problems, f"{case.notebook} shows errors after Run All: {notebook.problems}"
         t0 = time.monotonic()
-        ns = _namespace(case, lab["root"])
+        ns = notebook.namespace(case)
         start, after_keys, after_mouse = case.values
 
         view = ExplorerView(page, case.title, case.nth)
