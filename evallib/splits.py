@@ -296,29 +296,30 @@ class Bootstrap(_Splitter):
         self.random_state = random_state
         check_random_state(random_state)
 
-    def draws(self, X, y=None) -> np.ndarray:
-        """Integer array of shape (n_repeats, m): the training indices of every repeat, sorted."""
+    def _counts(self, X, y):
+        """Yield, repeat by repeat, how often each sample was drawn (never all of them at least once)."""
         m = self._prepare(X, y)
         if m < 2:
             raise ValueError(f"X has {m} sample; the bootstrap needs at least 2 to leave any out of the bag")
         rng = check_random_state(self.random_state)
         draws = rng.integers(0, m, size=(self.n_repeats, m))
         # Counting, not sorting: O(m) per repeat (np.unique on integers hashes, ~50x slower: bench/RESULTS.md).
-        idx = np.arange(m)
         for r in range(self.n_repeats):
             counts = np.bincount(draws[r], minlength=m)
             while np.count_nonzero(counts) == m:  # no out-of-bag sample: draw again
                 draws[r] = rng.integers(0, m, size=m)
                 counts = np.bincount(draws[r], minlength=m)
-            draws[r] = np.repeat(idx, counts)  # the same draws, sorted
-        return draws
+            yield counts
+
+    def draws(self, X, y=None) -> np.ndarray:
+        """Integer array of shape (n_repeats, m): the training indices of every repeat, sorted."""
+        idx = np.arange(num_samples(X, "X"))
+        return np.stack([np.repeat(idx, counts) for counts in self._counts(X, y)])  # the draws, sorted
 
     def split(self, X, y=None, groups=None):
-        m = num_samples(X, "X")
-        for train in self.draws(X, y):
-            in_bag = np.zeros(m, dtype=bool)
-            in_bag[train] = True
-            yield train, np.flatnonzero(~in_bag)
+        idx = np.arange(num_samples(X, "X"))
+        for counts in self._counts(X, y):
+            yield np.repeat(idx, counts), np.flatnonzero(counts == 0)
 
     def get_n_splits(self, X=None, y=None, groups=None) -> int:
         return self.n_repeats
