@@ -1,0 +1,248 @@
+"""Classroom editions (README, "For instructors"): slide metadata, reveal.js decks, the static site, the Voilà apps.
+
+The decks (from the stored outputs, ``--no-execute``) and the site are built once per module into a temporary
+folder, exactly as ``make slides`` / ``make site`` build them; one deck is also built the way ``make slides``
+does by default (executed again with the presentation style). The Voilà apps are driven in a real browser by
+tests/browser/test_voila_apps.py; here they are checked against their chapters without a browser.
+"""
+from __future__ import annotations
+
+import re
+import sys
+from html.parser import HTMLParser
+from pathlib import Path
+
+import matplotlib as mpl
+import nbformat
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "scripts"))
+
+import build_site  # noqa: E402
+import export_slides  # noqa: E402
+import slides  # noqa: E402
+import webassets  # noqa: E402
+
+import evallib as el  # noqa: E402
+
+CHAPTERS = sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
+APPS = sorted((ROOT / "apps").glob("[0-9][0-9]_*.ipynb"))
+
+
+def _types(nb):
+    return [c.metadata.get("slideshow", {}).get("slide_type") for c in nb.cells]
+
+
+# --- slide metadata --------------------------------------------------------------------------------------
+def _toy():
+    md, code = nbformat.v4.new_markdown_cell, nbformat.v4.new_code_cell
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [md("# 99 · Toy\n\nGoal."), code("import evallib as el\nrng = el.setup_notebook(seed=0)"),
+                md("## 1. First idea"), code("x = 1"),
+                *[code("\n".join(f"y{i}_{j} = {j}" for j in range(8))) for i in range(6)],  # ~54 lines: too long
+                md("**In the notes:** a remark"),
+                md("### A sub-topic"), code("el.widgets.fitting_explorer(seed=0)"), md("What to try."),
+                md("## Summary")]
+    return nb
+
+
+def test_slide_rules_on_a_toy_notebook():
+    nb = _toy()
+    t = _types(slides.add_slide_metadata(nb))
+    assert t[0] == "slide" and t[1] == "skip"  # title slide; the set-up cell is not shown
+    assert t[2] == "slide" and t[-1] == "slide"  # every "## " section opens a slide
+    assert "subslide" in t[3:10], "a section of ~54 lines must be cut into sub-slides"
+    assert t[10] == "fragment"  # an "In the notes" remark that fits appears on the next key press
+    assert t[11] == "subslide"  # "### " heading
+    assert t[12] == "slide" and t[13] == "subslide"  # the explorer alone on its slide; what follows moves on
+    # heights add up: no run of "-"/fragment cells after a (sub)slide start exceeds the budget by more than one cell
+    assert all(k in {"slide", "subslide", "fragment", "-", "skip"} for k in t)
+    assert nb.cells[0].metadata == {}, "add_slide_metadata must not change its argument"
+
+
+def test_slide_metadata_is_deterministic_and_idempotent():
+    for path in CHAPTERS:
+        nb = nbformat.read(path, as_version=4)
+        once = slides.add_slide_metadata(nb)
+        assert _types(slides.add_slide_metadata(once)) == _types(once) == _types(slides.add_slide_metadata(nb))
+
+
+@pytest.mark.parametrize("path", CHAPTERS, ids=lambda p: p.stem[:2])
+def test_every_chapter_has_slides_made_by_the_rules(path):
+    """The stored notebooks carry the metadata `make regen` gives them (RISE presents them as they are)."""
+    nb = nbformat.read(path, as_version=4)
+    stored = _types(nb)
+    assert stored == _types(slides.add_slide_metadata(nb)), (
+        f"{path.name}: slide metadata missing or stale: run `make regen NB=notebooks/{path.name}`")
+    assert stored[0] == "slide"
+    for cell, kind in zip(nb.cells, stored):
+        if slides.is_setup_cell(cell):
+            assert kind == "skip"
+        if slides.is_explorer_cell(cell) or (cell.cell_type == "markdown" and cell.source.startswith("## ")):
+            assert kind == "slide", cell.source[:60]
+
+
+# --- presentation style -------------------------------------------------------------------------------
+def test_presentation_style_is_larger_text_and_lines_same_figure_size():
+    with mpl.rc_context():
+        try:
+            style = el.style.presentation()
+            for key in ("font.size", "axes.titlesize", "axes.labelsize", "legend.fontsize", "lines.linewidth",
+                        "lines.markersize"):
+                assert style[key] > el.style.STYLE[key], key
+                assert mpl.rcParams[key] == style[key], key
+            assert style["figure.figsize"] == el.style.STYLE["figure.figsize"]
+            fig, ax = el.style.new_figure()  # explorer figures follow the active style
+            assert ax.title.get_fontsize() == style["axes.titlesize"] and fig.dpi == style["figure.dpi"]
+        finally:
+            el.style.setup_notebook(seed=0)
+    fig, ax = el.style.new_figure()
+    assert ax.title.get_fontsize() == el.style.STYLE["axes.titlesize"], "setup_notebook restores the default"
+
+
+# --- decks ---------------------------------------------------------------------------------------------
+class _Sections(HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.depth, self.top, self.total = 0, 0, 0
+
+    def handle_starttag(self, tag, attrs):
+        if tag == "section":
+            self.total += 1
+            self.top += self.depth == 0
+            self.depth += 1
+
+    def handle_endtag(self, tag):
+        if tag == "section":
+            self.depth -= 1
+
+
+@pytest.fixture(scope="module")
+def decks(tmp_path_factory):
+    out = tmp_path_factory.mktemp("slides")
+    assert export_slides.main(["--out", str(out), "--no-execute"]) == 0
+    return out
+
+
+def test_every_chapter_produces_a_self_contained_deck(decks):
+    for path in CHAPTERS:
+        deck = decks / f"{path.stem}.slides.html"
+        assert deck.is_file(), f"no deck for {path.name}"
+        html = deck.read_text(encoding="utf-8")
+        assert not webassets.external_refs(html), f"{deck.name} loads from the network"
+        assert "Reveal.initialize" in html and "window.MathJax" in html  # reveal.js and MathJax inline
+        p = _Sections()
+        p.feed(html)
+        nb = slides.add_slide_metadata(nbformat.read(path, as_version=4))
+        t = _types(nb)
+        assert p.top == t.count("slide"), f"{deck.name}: {p.top} slides, the notebook has {t.count('slide')}"
+        assert p.total >= t.count("slide") + t.count("subslide")
+        assert "el.setup_notebook(" not in html, "the set-up cell is skipped"
+        title = re.escape(nb.cells[0].source.splitlines()[0][2:].split("（")[0])
+        assert re.search(title, html), "the title slide"
+
+
+def test_deck_links_between_chapters_point_at_decks(decks):
+    html = (decks / "02_evaluation_methods.slides.html").read_text(encoding="utf-8")
+    assert 'href="01_error_and_fitting.slides.html"' in html and ".ipynb\"" not in html
+
+
+def test_make_slides_default_runs_the_chapter_in_the_presentation_style(tmp_path):
+    """`make slides` without --no-execute: the chapter runs again; its figures come out larger (dpi 120)."""
+    path = ROOT / "notebooks" / "01_error_and_fitting.ipynb"
+    assert export_slides.main(["--out", str(tmp_path), str(path)]) == 0
+    html = (tmp_path / f"{path.stem}.slides.html").read_text(encoding="utf-8")
+    stored = [o["data"]["image/png"] for c in nbformat.read(path, as_version=4).cells if c.cell_type == "code"
+              for o in c.outputs if "image/png" in o.get("data", {})]
+    shown = re.findall(r'src="data:image/png;base64,([A-Za-z0-9+/=\s]+)', html)
+    assert len(shown) == len(stored) > 0
+    for old, new in zip(stored, shown):  # larger pixels for the same figure (dpi 120 instead of 100)
+        assert _png_size(new)[0] > 1.1 * _png_size(old)[0]
+
+
+def _png_size(b64):
+    import base64
+    import struct
+
+    head = base64.b64decode("".join(b64.split())[:64])
+    assert head[:8] == b"\x89PNG\r\n\x1a\n"
+    return struct.unpack(">II", head[16:24])
+
+
+# --- static site ---------------------------------------------------------------------------------------
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    out = tmp_path_factory.mktemp("site") / "site"
+    result = build_site.build(out, verbose=False)
+    return out, result
+
+
+def test_every_chapter_and_exercise_set_has_a_page(site):
+    out, _ = site
+    for path in CHAPTERS:
+        page = (out / f"{path.stem}.html").read_text(encoding="utf-8")
+        nb = nbformat.read(path, as_version=4)
+        n_png = sum("image/png" in o.get("data", {}) for c in nb.cells if c.cell_type == "code" for o in c.outputs)
+        assert page.count('src="data:image/png;base64,') == n_png, f"{path.name}: every stored figure is on the page"
+        assert "Index</a>" in page
+    for path in sorted((ROOT / "exercises").glob("[0-9][0-9]_*.ipynb")):
+        assert (out / "exercises" / f"{path.stem}.html").is_file() and (out / "exercises" / path.name).is_file()
+
+
+def test_site_links_resolve_and_nothing_loads_from_the_network(site):
+    out, _ = site
+    assert build_site.check_links(out) == []
+    for page in out.rglob("*.html"):
+        assert not webassets.external_refs(page.read_text(encoding="utf-8")), page.name
+
+
+def test_site_index_follows_the_readme_table_and_links_every_chapter_and_book_section(site):
+    out, _ = site
+    index = (out / "index.html").read_text(encoding="utf-8")
+    c = build_site.parse(index)
+    hrefs = [ref for tag, ref in c.refs if tag == "a"]
+    for path in CHAPTERS:
+        assert f"{path.stem}.html" in hrefs, f"index does not link {path.name}"
+    readme_rows = re.findall(r"^\| \[([^\]]+)\]\(notebooks/", (ROOT / "README.md").read_text(encoding="utf-8"), re.M)
+    positions = [index.find(title) for title in readme_rows]
+    assert all(p >= 0 for p in positions) and positions == sorted(positions), "the README's table, in its order"
+    for sec in ("2.1", "2.2", "2.3", "2.5"):
+        assert re.search(rf"§{re.escape(sec)}</td>\s*<td><a href=\"\d\d_\w+\.html", index), f"§{sec}"
+
+
+def test_links_inside_notebooks_become_links_between_pages():
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [nbformat.v4.new_markdown_cell(
+        "[next](02_evaluation_methods.ipynb) [set](../exercises/02_evaluation_methods.ipynb#q1) "
+        "[notes](../shared/source-notes/000.md) [web](https://example.org/x)")]
+    dropped = []
+    build_site.rewrite_links(nb, "notebooks", "", dropped)
+    assert nb.cells[0].source == ("[next](02_evaluation_methods.html) [set](exercises/02_evaluation_methods.html#q1) "
+                                  "notes [web](https://example.org/x)")
+    assert dropped == ["../shared/source-notes/000.md"]
+
+
+# --- Voilà apps (their browser test: tests/browser/test_voila_apps.py) -----------------------------------
+def test_apps_are_generated_and_stored_without_outputs(tmp_path):
+    import subprocess
+
+    stored = {p.name: p.read_bytes() for p in APPS}
+    assert sorted(stored) == ["02_kfold.ipynb", "05_threshold.ipynb", "06_cost.ipynb", "10_bias_variance.ipynb",
+                              "11_roofline.ipynb"]
+    subprocess.run([sys.executable, str(ROOT / "apps" / "make_apps.py"), str(tmp_path)], check=True,
+                   capture_output=True)
+    assert {p.name: p.read_bytes() for p in sorted(tmp_path.glob("*.ipynb"))} == stored, (
+        "apps/ differ from what apps/make_apps.py writes: run it")
+    for p in APPS:
+        nb = nbformat.read(p, as_version=4)
+        assert all(not c.get("outputs") for c in nb.cells if c.cell_type == "code")
+        assert nb.cells[0].source.startswith("# ")
+
+
+@pytest.mark.parametrize("app", APPS, ids=lambda p: p.stem)
+def test_each_app_calls_the_builder_its_chapter_calls(app):
+    builder = re.search(r"el\.widgets\.(\w+_explorer)\(", nbformat.read(app, as_version=4).cells[-1].source).group(1)
+    chapter = next((ROOT / "notebooks").glob(f"{app.name[:2]}_*.ipynb"))
+    src = "\n".join(c.source for c in nbformat.read(chapter, as_version=4).cells if c.cell_type == "code")
+    assert f"el.widgets.{builder}(" in src, f"{app.name} uses {builder}, which {chapter.name} does not"
