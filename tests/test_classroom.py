@@ -7,6 +7,8 @@ tests/browser/test_voila_apps.py; here they are checked against their chapters w
 """
 from __future__ import annotations
 
+import contextlib
+import os
 import re
 import sys
 from html.parser import HTMLParser
@@ -28,6 +30,17 @@ import evallib as el  # noqa: E402
 
 CHAPTERS = sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
 APPS = sorted((ROOT / "apps").glob("[0-9][0-9]_*.ipynb"))
+
+
+@contextlib.contextmanager
+def _same_environ():
+    """export_slides.main applies the notebook settings to os.environ (as `make slides` does): undo it after."""
+    saved = dict(os.environ)
+    try:
+        yield
+    finally:
+        os.environ.clear()
+        os.environ.update(saved)
 
 
 def _types(nb):
@@ -121,7 +134,8 @@ class _Sections(HTMLParser):
 @pytest.fixture(scope="module")
 def decks(tmp_path_factory):
     out = tmp_path_factory.mktemp("slides")
-    assert export_slides.main(["--out", str(out), "--no-execute"]) == 0
+    with _same_environ():
+        assert export_slides.main(["--out", str(out), "--no-execute"]) == 0
     return out
 
 
@@ -151,7 +165,8 @@ def test_deck_links_between_chapters_point_at_decks(decks):
 def test_make_slides_default_runs_the_chapter_in_the_presentation_style(tmp_path):
     """`make slides` without --no-execute: the chapter runs again; its figures come out larger (dpi 120)."""
     path = ROOT / "notebooks" / "01_error_and_fitting.ipynb"
-    assert export_slides.main(["--out", str(tmp_path), str(path)]) == 0
+    with _same_environ():
+        assert export_slides.main(["--out", str(tmp_path), str(path)]) == 0
     html = (tmp_path / f"{path.stem}.slides.html").read_text(encoding="utf-8")
     stored = [o["data"]["image/png"] for c in nbformat.read(path, as_version=4).cells if c.cell_type == "code"
               for o in c.outputs if "image/png" in o.get("data", {})]
