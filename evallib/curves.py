@@ -63,20 +63,29 @@ def _counts(y_true, scores, pos_label):
     """Distinct thresholds (decreasing) and the cumulative TP, FP counts at each (score >= threshold)."""
     sp, sn = _split_scores(y_true, scores, pos_label)
     n_pos, n = len(sp), len(sp) + len(sn)
-    both = np.concatenate([sp, sn])
-    # A stable argsort of two sorted runs is a linear-time merge (timsort); np.unique would sort again.
-    order = np.argsort(both, kind="stable")
-    merged = both[order]
-    is_new = np.empty(n, dtype=bool)
-    is_new[0] = True
-    np.not_equal(merged[1:], merged[:-1], out=is_new[1:])
-    starts = np.flatnonzero(is_new)  # first position of each distinct score, ascending
-    thr = merged[starts]
-    if len(starts) * 16 < n:  # few distinct scores (ties): binary searches of the few thresholds are cheapest
+    n_distinct = np.count_nonzero(sp[1:] != sp[:-1]) + np.count_nonzero(sn[1:] != sn[:-1]) + 2  # upper bound
+    if n_distinct * 16 < n:  # many ties: sorting few distinct values is cheap, binary searches of them too
+        thr = np.unique(np.concatenate([sp, sn]))
         tps = n_pos - np.searchsorted(sp, thr, "left")
-    else:  # positives scored >= thr: all positives less those merged before the threshold's first position
-        pos_before = np.cumsum(order < n_pos, dtype=np.intp)
-        tps = n_pos - (pos_before[starts] - (order[starts] < n_pos))
+        starts = n - (len(sn) - np.searchsorted(sn, thr, "left")) - tps  # first position of each score, merged
+    else:
+        # A stable argsort of two sorted runs is a linear-time merge (timsort); np.unique would sort again.
+        both = np.concatenate([sp, sn])
+        del sp, sn
+        order = np.argsort(both, kind="stable")
+        merged = both[order]
+        del both
+        is_new = np.empty(n, dtype=bool)
+        is_new[0] = True
+        np.not_equal(merged[1:], merged[:-1], out=is_new[1:])
+        starts = np.flatnonzero(is_new)  # first position of each distinct score, ascending
+        del is_new
+        thr = merged[starts]
+        del merged
+        is_pos = order < n_pos
+        del order
+        # positives scored >= thr: all positives less those merged before the score's first position
+        tps = n_pos - (np.cumsum(is_pos, dtype=np.intp)[starts] - is_pos[starts])
     fps = (n - starts) - tps
     return thr[::-1], tps[::-1], fps[::-1], n_pos, n - n_pos
 
