@@ -989,6 +989,8 @@ q1 = el.metrics.cost_sensitive_error(y_test, (proba >= 0.5).astype(int), cost_fn
 
 
 # ------------------------------------------------------------------------------- 07 regression and ranking
+_RELEVANCE_07 = [0, 0, 2, 0, 1, 3, 0, 1]      # the result list drawn in exercise set 07, q5
+
 @_register("07")
 def _set_07():
     import evallib as el
@@ -1026,6 +1028,12 @@ def _set_07():
             "R2": "R² = 1 − SSE/SST: the squared error of the outlier enters SSE."})
         expect_reason(reason, name="q4_reason", keywords=["median", "middle", "robust"])
 
+    def q5(answer):
+        first = int(np.flatnonzero(np.asarray(_RELEVANCE_07) > 0)[0]) + 1
+        expect_number(answer, 1 / first, rtol=0, atol=0.005, name="q5", mistakes=[
+            (first, "that is the rank of the first relevant result; the reciprocal rank is 1 / rank."),
+            (1 / (first - 1), "ranks start at 1: the first bar is rank 1, not 0.")])
+
     return _set("07", "Regression and ranking metrics", [
         Problem("q1", "MAE and RMSE of linear regression on the diabetes data", 2, ("q1_mae", "q1_rmse"), q1,
                 "`el.metrics.mae` and `el.metrics.rmse` on the test targets and predictions.",
@@ -1058,6 +1066,9 @@ def _set_07():
                 q4 = "MdAPE"
                 q4_reason = "MdAPE is a median of the relative errors, so one outlier moves it at most one rank position; the others average or square all errors."
                 """, kind="choose"),
+        Problem("q5", "Read the reciprocal rank off the figure", 1, ("q5",), q5,
+                "Find the first bar with a relevance above 0; its rank r gives the reciprocal rank 1/r.",
+                "q5 = 1 / 3   # the first relevant result is at rank 3", kind="plot"),
     ])
 
 

@@ -126,7 +126,7 @@ def test_source_matches_registry(path):
     assert [q.name for q in spec.questions] == list(ex.problems)
     assert [q.points for q in spec.questions] == [p.points for p in ex.problems.values()]
     assert len(spec.questions) >= 4, "at least four problems per set"
-    assert len({p.kind for p in ex.problems.values()}) >= 3, "problems mix kinds"
+    assert {p.kind for p in ex.problems.values()} == {"compute", "implement", "choose", "plot"}, "all four kinds"
     assert all(t.hidden for q in spec.questions for t in q.tests)
     assert spec.config.get("name") == path.stem
 

@@ -418,6 +418,18 @@ SETS["07"] = dict(
             One prediction of a regression model is spoilt by +400. Which of `"MAE"`, `"RMSE"`, `"MdAPE"`, `"R2"`
             does not move at all (on the chapter's diabetes predictions)? Set `q4` and `q4_reason`.
             """),
+        dict(q="q5", before=["""
+            relevance = [0, 0, 2, 0, 1, 3, 0, 1]          # graded relevance of the results, in the order shown
+            fig, ax = plt.subplots(figsize=(6, 3))
+            ax.bar(np.arange(1, 9), relevance, color="#0072B2")
+            ax.set(xlabel="rank", ylabel="relevance grade", xticks=np.arange(1, 9), yticks=[0, 1, 2, 3],
+                   title="one query's result list")
+            plt.show()
+            """], statement="""
+            The figure shows the graded relevance of the eight results a search system returned for one query,
+            in the order shown (0 = not relevant). Reading **the figure**, set `q5` to this query's reciprocal
+            rank (the term MRR averages over queries).
+            """),
     ],
 )
 
