@@ -296,30 +296,34 @@ class Bootstrap(_Splitter):
         self.random_state = random_state
         check_random_state(random_state)
 
-    def _counts(self, X, y):
-        """Yield, repeat by repeat, how often each sample was drawn (never all of them at least once)."""
+    def _sorted_draws(self, X, y):
+        """Yield, repeat by repeat, the sorted draws (a row of one (n_repeats, m) array) and how often each
+        sample was drawn; a draw that picked every sample is repeated."""
         m = self._prepare(X, y)
         if m < 2:
             raise ValueError(f"X has {m} sample; the bootstrap needs at least 2 to leave any out of the bag")
         rng = check_random_state(self.random_state)
         draws = rng.integers(0, m, size=(self.n_repeats, m))
+        idx = np.arange(m)
         # Counting, not sorting: O(m) per repeat (np.unique on integers hashes, ~50x slower: bench/RESULTS.md).
         for r in range(self.n_repeats):
             counts = np.bincount(draws[r], minlength=m)
             while np.count_nonzero(counts) == m:  # no out-of-bag sample: draw again
                 draws[r] = rng.integers(0, m, size=m)
                 counts = np.bincount(draws[r], minlength=m)
-            yield counts
+            draws[r] = np.repeat(idx, counts)  # the same draws, sorted
+            yield draws, r, counts
 
     def draws(self, X, y=None) -> np.ndarray:
         """Integer array of shape (n_repeats, m): the training indices of every repeat, sorted."""
-        idx = np.arange(num_samples(X, "X"))
-        return np.stack([np.repeat(idx, counts) for counts in self._counts(X, y)])  # the draws, sorted
+        out = None
+        for out, _, _ in self._sorted_draws(X, y):
+            pass
+        return out
 
     def split(self, X, y=None, groups=None):
-        idx = np.arange(num_samples(X, "X"))
-        for counts in self._counts(X, y):
-            yield np.repeat(idx, counts), np.flatnonzero(counts == 0)
+        for draws, r, counts in self._sorted_draws(X, y):
+            yield draws[r], np.flatnonzero(counts == 0)
 
     def get_n_splits(self, X=None, y=None, groups=None) -> int:
         return self.n_repeats
