@@ -195,6 +195,7 @@ def _expect_update(view, expected, old_src, what):
 @pytest.mark.parametrize("case", EXPLORERS, ids=lambda c: c.id)
 def test_explorer_responds_to_keyboard_and_mouse(case, notebook, lab, artifacts):
     stem = f"{case.notebook.removesuffix('.ipynb')}-{case.builder}" + (f"-{case.nth}" if case.nth else "")
+    (artifacts / f"{stem}-FAILED.png").unlink(missing_ok=True)  # a screenshot of an earlier failure
     page = None
     try:
         page = notebook.get(case.notebook)
