@@ -448,9 +448,10 @@ def write_report(path, info, results, started, finished, loads, args):
                                 f"ratio {r['ours'] / r['argsort']:.2f}", r["ours"] <= 2 * r["argsort"]))
 
     if "memory" in results:
-        a("## Peak memory of the largest case (10^7 scores)")
+        n_mem = results["memory"][0]["input_bytes"] // 16
+        a(f"## Peak memory of the largest case (1e{int(round(np.log10(n_mem)))} scores)")
         a("")
-        a("Each function in a fresh process on 10^7 float64 scores and int64 labels (inputs: "
+        a(f"Each function in a fresh process on 1e{int(round(np.log10(n_mem)))} float64 scores and int64 labels (inputs: "
           f"{results['memory'][0]['input_bytes'] / 2**20:.0f} MiB). *traced peak*: the largest memory allocated "
           "during the call (tracemalloc, which sees NumPy's buffers); *peak RSS*: the process's peak resident "
           "size during the call (VmHWM reset just before it), inputs and interpreter included, next to the "
