@@ -64,3 +64,14 @@ def test_explorer_bad_input():
     with pytest.raises(ValueError, match="unknown control"):
         w.set(b=1)
     assert w.text == "a=1"
+
+
+def test_slider_box_leaves_a_draggable_track():
+    # the box holds description (~7 px a character) + readout (~70 px) + a track of >= 1 px per step (200-400 px)
+    for desc, lo, hi, step in [("degree", 0, 15, 1), ("prior p of the positive class", 0.01, 0.99, 0.01),
+                               ("data sets", 2, 1000, 1)]:
+        s = slider(lo, lo, hi, step, desc)
+        width = int(s.layout.width.removesuffix("px"))
+        track = width - 7 * len(desc) - 70
+        steps = round((hi - lo) / step)
+        assert track >= min(max(200, steps), 400)

@@ -77,11 +77,19 @@ class Explorer(widgets.VBox):
 
 
 def slider(value, lo, hi, step=1, description="", *, continuous_update=False, readout_format=None):
-    """An Int or Float slider with the course's defaults (updates on release, readable description width)."""
+    """An Int or Float slider with the course's defaults: updates on release, and a box wide enough that the
+    track keeps at least one pixel per step (200 px at least, 400 px at most) whatever the description's length.
+
+    ipywidgets' default box is 300 px including the description, so a long description would squeeze the
+    track until the mouse could no longer reach every value (the browser tests measure this).
+    """
+    n_steps = int(round((hi - lo) / step)) if step else 100
+    track = min(max(200, n_steps), 400)
+    layout = widgets.Layout(width=f"{7 * len(description) + 70 + track}px")
     style = {"description_width": "initial"}
     if isinstance(value, int) and isinstance(step, int):
         return widgets.IntSlider(value=value, min=lo, max=hi, step=step, description=description,
-                                 continuous_update=continuous_update, style=style)
+                                 continuous_update=continuous_update, style=style, layout=layout)
     kw = {"readout_format": readout_format} if readout_format else {}
     return widgets.FloatSlider(value=value, min=lo, max=hi, step=step, description=description,
-                               continuous_update=continuous_update, style=style, **kw)
+                               continuous_update=continuous_update, style=style, layout=layout, **kw)
