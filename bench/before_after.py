@@ -5,7 +5,8 @@ against the working tree, each in a fresh process on the same data.
     .venv/bin/python bench/before_after.py [--before 77d6003] [--repeats 5] [--cases roc_curve_1e7 ...]
 
 The old evallib is taken with ``git archive <rev> evallib`` into a temporary folder put first on PYTHONPATH.
-Prints a Markdown table of median wall-clock and CPU times (bench/NOTES.md quotes it).
+Prints a Markdown table of median wall-clock and CPU times and the traced peak memory of one call
+(tracemalloc), which bench/NOTES.md quotes.
 """
 from __future__ import annotations
 
@@ -51,6 +52,10 @@ CASES = {
     "bootstrap_1e6": ("list(splits.Bootstrap(10).split), 1e6 samples",
                       "X = np.zeros((10**6, 1)); bs = splits.Bootstrap(10, random_state=0)",
                       "list(bs.split(X))"),
+    "kfold_explorer": ("k-fold explorer of notebook 02 (GaussianNB, breast cancer): build, then p = 10, 5, 1, 10",
+                       "from sklearn.naive_bayes import GaussianNB; X, y = el.data.load_bundled('breast_cancer')",
+                       "ex = el.widgets.kfold_explorer(GaussianNB(), X, y, random_state=0)\n"
+                       "for p in (10, 5, 1, 10): ex.set(n_repeats=p)"),
 }
 
 RUN = r"""
@@ -61,7 +66,12 @@ def run(stmt, repeats):
         t0, c0 = time.perf_counter(), time.process_time()
         exec(stmt, globals())
         wall.append(time.perf_counter() - t0); cpu.append(time.process_time() - c0)
-    return statistics.median(wall), statistics.median(cpu)
+    import tracemalloc
+    tracemalloc.start()
+    exec(stmt, globals())
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    return statistics.median(wall), statistics.median(cpu), peak
 print("RESULT" + json.dumps(run(STMT, REPEATS)))
 """
 
@@ -88,13 +98,14 @@ def main(argv=None):
         subprocess.run(["tar", "-x", "-C", tmp], input=archive.stdout, check=True)
         print(f"before: evallib at {args.before}; after: the working tree; median of {args.repeats} runs, "
               f"load average {os.getloadavg()[0]:.2f}\n")
-        print("| case | before: wall | before: CPU | after: wall | after: CPU | speed-up (CPU) |")
-        print("|---|---:|---:|---:|---:|---:|")
+        print("| case | before: wall | before: CPU | after: wall | after: CPU | speed-up (CPU) | peak memory before → after |")
+        print("|---|---:|---:|---:|---:|---:|---:|")
         for key in args.cases:
             label, prep, stmt = CASES[key]
-            bw, bc = measure(tmp, prep, stmt, args.repeats)
-            aw, ac = measure(None, prep, stmt, args.repeats)
-            print(f"| {label} | {bw:.3f} s | {bc:.3f} s | {aw:.3f} s | {ac:.3f} s | {bc / ac:.1f}× |", flush=True)
+            bw, bc, bm = measure(tmp, prep, stmt, args.repeats)
+            aw, ac, am = measure(None, prep, stmt, args.repeats)
+            print(f"| {label} | {bw:.3f} s | {bc:.3f} s | {aw:.3f} s | {ac:.3f} s | {bc / ac:.1f}× "
+                  f"| {bm / 2**20:.0f} → {am / 2**20:.0f} MiB |", flush=True)
 
 
 if __name__ == "__main__":
