@@ -69,7 +69,6 @@ def test_slide_rules_on_a_toy_notebook():
     assert t[10] == "fragment"  # an "In the notes" remark that fits appears on the next key press
     assert t[11] == "subslide"  # "### " heading
     assert t[12] == "slide" and t[13] == "subslide"  # the explorer alone on its slide; what follows moves on
-    # heights add up: no run of "-"/fragment cells after a (sub)slide start exceeds the budget by more than one cell
     assert all(k in {"slide", "subslide", "fragment", "-", "skip"} for k in t)
     assert nb.cells[0].metadata == {}, "add_slide_metadata must not change its argument"
 
@@ -224,6 +223,18 @@ def test_site_index_follows_the_readme_table_and_links_every_chapter_and_book_se
     assert all(p >= 0 for p in positions) and positions == sorted(positions), "the README's table, in its order"
     for sec in ("2.1", "2.2", "2.3", "2.5"):
         assert re.search(rf"§{re.escape(sec)}</td>\s*<td><a href=\"\d\d_\w+\.html", index), f"§{sec}"
+
+
+def test_link_check_reports_each_kind_of_broken_reference(tmp_path):
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "a.html").write_text('<h2 id="x">x</h2><a href="sub/b.html#y">ok</a><a href="#x">self</a>'
+                                     '<a href="https://example.org">web page: allowed</a>')
+    (tmp_path / "sub" / "b.html").write_text(
+        '<p id="y"></p><a href="../a.html#nope">bad anchor</a><img src="missing.png">'
+        '<script src="https://cdn.example.org/x.js"></script><a href="../../outside.html">outside</a>')
+    bad = build_site.check_links(tmp_path)
+    assert len(bad) == 4 and all(b.startswith("sub/b.html: ") for b in bad), bad
+    assert webassets.external_refs((tmp_path / "sub" / "b.html").read_text()) == ["https://cdn.example.org/x.js"]
 
 
 def test_links_inside_notebooks_become_links_between_pages():
