@@ -6,25 +6,12 @@
 
 This script is the editable source of the notebook.
 """
-import textwrap
 from pathlib import Path
 
-import nbformat
+from nbgen import SETUP, code, md, write  # shared notebook-writing helpers
 
 ROOT = Path(__file__).resolve().parent.parent
 
-SETUP = """import numpy as np
-import matplotlib.pyplot as plt
-import evallib as el
-rng = el.setup_notebook(seed=0)"""
-
-
-def md(text):
-    return nbformat.v4.new_markdown_cell(textwrap.dedent(text).strip("\n"))
-
-
-def code(text):
-    return nbformat.v4.new_code_cell(textwrap.dedent(text).strip("\n"))
 
 
 CELLS = [
@@ -473,14 +460,9 @@ CELLS = [
 
 
 def main():
-    nb = nbformat.v4.new_notebook()
-    nb.metadata["kernelspec"] = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
-    nb.metadata["language_info"] = {"name": "python"}
-    nb.cells = CELLS
     path = ROOT / "notebooks" / "11_roofline.ipynb"
-    nbformat.write(nb, path)
+    write(path, CELLS)
     print("wrote", path.relative_to(ROOT))
-
 
 if __name__ == "__main__":
     main()
