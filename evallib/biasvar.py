@@ -32,6 +32,7 @@ import numpy as np
 from sklearn.base import clone
 
 from ._validation import (
+    check_range,
     as_finite_array,
     check_probability,
     check_nonnegative,
@@ -56,16 +57,6 @@ _METHODS = ("auto", "vectorised", "loop")
 
 
 # --------------------------------------------------------------------------------------------- checks
-def _check_range(x_range, name="x_range"):
-    try:
-        lo, hi = (float(v) for v in x_range)
-    except (TypeError, ValueError):
-        raise ValueError(f"{name} must be a pair (low, high), got {x_range!r}") from None
-    if not (np.isfinite(lo) and np.isfinite(hi) and lo < hi):
-        raise ValueError(f"{name} must satisfy low < high with finite ends, got {x_range!r}")
-    return lo, hi
-
-
 def _check_model(model, name="model"):
     if isinstance(model, type):
         raise TypeError(f"{name} must be an estimator instance, got the class {model.__name__}; add ()")
@@ -142,7 +133,6 @@ def _polynomial_fit_predict(model, X, Y, x_test):
     ``domain=None``), so the predictions equal those of a loop of clones to rounding error.
     Returns (predictions (K, m), training predictions (K, n)).
     """
-    from .fitting import _domain
 
     degree = check_positive_int(model.degree, "model.degree", minimum=0)
     K = X.shape[0]
@@ -150,7 +140,7 @@ def _polynomial_fit_predict(model, X, Y, x_test):
         lo, hi = X.min(axis=1), X.max(axis=1)
         hi = np.where(lo == hi, lo + 1.0, hi)
     else:
-        lo_, hi_ = _domain(model.domain)
+        lo_, hi_ = check_range(model.domain, "domain")
         lo, hi = np.full(K, lo_), np.full(K, hi_)
     lo, hi = lo[:, None], hi[:, None]
     t_train = (2.0 * X - (lo + hi)) / (hi - lo)
@@ -290,7 +280,7 @@ def bias_variance(model, target, *, noise_std, n_train, n_datasets=200, x_test=N
     noise_std = check_nonnegative(noise_std, "noise_std")
     n_train = check_positive_int(n_train, "n_train")
     n_datasets = check_positive_int(n_datasets, "n_datasets", minimum=2)
-    lo, hi = _check_range(x_range)
+    lo, hi = check_range(x_range, "x_range")
     x_test = _check_x_test(x_test, lo, hi)
     method = _check_method(method)
     rng = check_random_state(random_state)
@@ -518,7 +508,7 @@ def bias_variance_01(model, prob, *, n_train, n_datasets=200, x_test=None, x_ran
         raise TypeError(f"prob must be a callable p(x) -> P(y = 1 | x) on a 1-D array, got {type(prob).__name__}")
     n_train = check_positive_int(n_train, "n_train", minimum=2)
     n_datasets = check_positive_int(n_datasets, "n_datasets", minimum=2)
-    lo, hi = _check_range(x_range)
+    lo, hi = check_range(x_range, "x_range")
     x_test = _check_x_test(x_test, lo, hi)
     rng = check_random_state(random_state)
 

@@ -16,11 +16,6 @@ __all__ = ["polynomial_design", "PolynomialRegression", "polynomial_experiment",
            "PolynomialExperiment"]
 
 
-def _domain(domain):
-    """(low, high) of a polynomial domain (kept for evallib.biasvar)."""
-    return check_range(domain, "domain")
-
-
 def polynomial_design(x, degree, domain=(0.0, 1.0)) -> np.ndarray:
     """Design matrix of shape (len(x), degree + 1): Legendre P_0..P_degree at x mapped from ``domain`` to [-1, 1].
 
