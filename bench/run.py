@@ -346,7 +346,7 @@ print("BENCH-JSON" + _json.dumps({{"cpu_before_widgets": _cpu0, "explorers": _be
 """
 
 
-def bench_notebooks(paths, widget_repeats):
+def bench_notebooks(paths, widget_repeats, gc_freeze=False):
     import nbformat
     from nbclient import NotebookClient
     from nbsettings import ENV
@@ -359,7 +359,8 @@ def bench_notebooks(paths, widget_repeats):
         for path in paths:
             nb = nbformat.read(path, as_version=4)
             n_orig = len(nb.cells)
-            nb.cells.insert(0, nbformat.v4.new_code_cell(REGISTER_CELL))
+            nb.cells.insert(0, nbformat.v4.new_code_cell(
+                REGISTER_CELL + ("import gc\ngc.collect()\ngc.freeze()\n" if gc_freeze else "")))
             nb.cells.append(nbformat.v4.new_code_cell(TIMING_CELL.format(repeats=widget_repeats)))
             client = NotebookClient(nb, timeout=600, kernel_name="python3", record_timing=True,
                                     resources={"metadata": {"path": str(path.parent)}})
@@ -596,6 +597,8 @@ def main(argv=None):
     ap.add_argument("--notebooks", nargs="*", help="notebook paths (default: notebooks/[0-9][0-9]_*.ipynb)")
     ap.add_argument("--output", default=str(HERE / "RESULTS.md"))
     ap.add_argument("--json", default=None, help="also dump the raw results as JSON")
+    ap.add_argument("--gc-freeze", action="store_true",
+                    help="experiment: gc.freeze() in each kernel once evallib is imported (not the course's setting)")
     args = ap.parse_args(argv)
     args.compare_shape = (100, 20)
     only = set(args.only.split(","))
@@ -623,7 +626,7 @@ def main(argv=None):
     if "notebooks" in only:
         paths = [Path(p) for p in args.notebooks] if args.notebooks else \
             sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
-        results["notebooks"], results["widgets"] = bench_notebooks(paths, 1 if quick else 2)
+        results["notebooks"], results["widgets"] = bench_notebooks(paths, 1 if quick else 2, args.gc_freeze)
     finished = _dt.datetime.now(_dt.timezone.utc)
     loads.append(load_average())
     if args.json:
