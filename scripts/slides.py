@@ -9,9 +9,10 @@
   a ``### `` heading starts a ``subslide`` (below it, reveal's vertical direction);
 * an explorer cell (``el.widgets.<name>_explorer(``) gets a slide of its own; what follows it starts a
   subslide unless it opens a section anyway;
-* a long section is cut into subslides where the next cell would overflow the slide (an estimate of its
-  height in text lines: source, printed output, about 16 lines per figure); an **In the notes:** remark that
-  fits is a ``fragment`` (it appears on the next key press);
+* a long section is cut into subslides where the next cell would overflow a slide that is at least half full
+  (an estimate of its height in text lines: source, printed output, about 16 lines per figure; a slide that
+  is still too tall scrolls); an **In the notes:** remark that fits is a ``fragment`` (it appears on the next
+  key press);
 * everything else is ``-`` (continues the current slide).
 """
 from __future__ import annotations
@@ -85,7 +86,7 @@ def slide_types(cells) -> list[str]:
             kind = "subslide"
         elif after_explorer:
             kind = "subslide"
-        elif used > 0 and used + h > SLIDE_LINES:
+        elif used >= SLIDE_LINES // 2 and used + h > SLIDE_LINES:  # never leave a slide less than half full
             kind = "subslide"
         elif md and cell.source.lstrip().startswith("**In the notes"):
             kind = "fragment"
