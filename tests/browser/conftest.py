@@ -11,7 +11,6 @@ import importlib.util
 import json
 import os
 import shutil
-import signal
 import socket
 import subprocess
 import sys
@@ -20,7 +19,7 @@ import uuid
 from pathlib import Path
 
 import pytest
-from labdriver import ROOT, server_api
+from labdriver import ROOT, server_api, stop_server
 
 CHROMIUM = Path(os.environ.get("EVALLIB_CHROMIUM", "/usr/bin/chromium"))
 ARTIFACTS = ROOT / "test-artifacts" / "browser"
@@ -111,13 +110,7 @@ def lab(browser_available, tmp_path_factory):
                 _api(base, f"/api/kernels/{k['id']}", method="DELETE", timeout=20)
         except Exception:
             pass
-        proc.terminate()
-        try:
-            proc.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait(timeout=10)
-        log.close()
+        stop_server(proc, log)
 
 
 @pytest.fixture(scope="session")

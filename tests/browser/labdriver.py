@@ -24,6 +24,21 @@ UPDATE_TIMEOUT_S = 60
 _NUMBER = re.compile(r"^\s*(-?\d+(?:\.(\d*))?)(?:e([+-]?\d+))?\s*$")
 
 
+def stop_server(proc, log):
+    """Terminate a server started in its own process group; kill the group if it does not stop in 20 s."""
+    import os
+    import signal
+    import subprocess
+
+    proc.terminate()
+    try:
+        proc.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait(timeout=10)
+    log.close()
+
+
 def wait_until(predicate, timeout_s, interval_s=0.1):
     """Poll ``predicate()`` until it is truthy or ``timeout_s`` passes; return its last value."""
     end = time.monotonic() + timeout_s

@@ -13,10 +13,8 @@ from __future__ import annotations
 import ast
 import contextlib
 import io
-import os
 import re
 import shutil
-import signal
 import subprocess
 import sys
 import time
@@ -31,7 +29,7 @@ import numpy as np
 import pytest
 from conftest import TOKEN, _free_port, _notebook_env
 from explorer_cases import EXPLORERS
-from labdriver import ROOT, UPDATE_TIMEOUT_S, ExplorerView, wait_until
+from labdriver import ROOT, UPDATE_TIMEOUT_S, ExplorerView, stop_server, wait_until
 
 APPS = sorted((ROOT / "apps").glob("[0-9][0-9]_*.ipynb"))
 BUILDER = re.compile(r"\bel\.widgets\.(\w+_explorer)\(")
@@ -95,13 +93,7 @@ def voila(browser_available, tmp_path_factory):
             pytest.fail(f"voila exited with {proc.returncode}:\n{(work / 'voila.log').read_text()[-3000:]}")
         yield {"base": base, "log": work / "voila.log"}
     finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait(timeout=10)
-        log.close()
+        stop_server(proc, log)
 
 
 @pytest.fixture(scope="module")
