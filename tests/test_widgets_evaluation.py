@@ -75,3 +75,14 @@ def test_slider_box_leaves_a_draggable_track():
         track = width - 7 * len(desc) - 70
         steps = round((hi - lo) / step)
         assert track >= min(max(200, steps), 400)
+
+
+def test_explorer_moves_existing_objects_out_of_the_collectors_way():
+    import gc
+
+    before = gc.get_freeze_count()
+    junk = [[i] for i in range(1000)]  # long-lived objects created before the explorer
+    Explorer("x", {"a": slider(1, 0, 2)}, lambda a: (f"a={a}", None))
+    assert gc.get_freeze_count() >= before + 1000
+    gc.unfreeze()
+    del junk

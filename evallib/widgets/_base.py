@@ -8,6 +8,7 @@ every change the Output's outputs are replaced (``out.outputs = ()``), the text 
 """
 from __future__ import annotations
 
+import gc
 from typing import Callable
 
 import ipywidgets as widgets
@@ -43,6 +44,12 @@ class Explorer(widgets.VBox):
         super().__init__([header, *rows, self.out])
         for c in self.controls.values():
             c.observe(self._on_change, names="value")
+        # A notebook kernel holds a few hundred thousand long-lived objects (modules, data, figures); a full
+        # cyclic-GC pass over them costs 70-90 ms and used to land inside slider updates (bench/NOTES.md).
+        # Moving what exists now to the permanent generation keeps updates fast; reference counting still
+        # frees those objects as usual.
+        gc.collect()
+        gc.freeze()
         self.refresh()
 
     @property
