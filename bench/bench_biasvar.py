@@ -22,8 +22,6 @@ from __future__ import annotations
 import argparse
 import os
 import platform
-import statistics
-import time
 import warnings
 
 import numpy as np
@@ -34,6 +32,7 @@ from sklearn.preprocessing import PolynomialFeatures
 
 from evallib.biasvar import bias_variance
 from evallib.fitting import PolynomialRegression
+from timing import median_time
 
 
 def sine(x):
@@ -41,13 +40,7 @@ def sine(x):
 
 
 def median_ms(f, repeats):
-    f()  # warm-up
-    times = []
-    for _ in range(repeats):
-        t0 = time.perf_counter()
-        f()
-        times.append(time.perf_counter() - t0)
-    return 1e3 * statistics.median(times)
+    return 1e3 * median_time(f, repeats, warmup=True)
 
 
 def method_rows(degrees=(3, 9), *, repeats=7, n_train=30, n_datasets=200):

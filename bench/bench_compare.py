@@ -13,23 +13,17 @@ from __future__ import annotations
 
 import argparse
 import platform
-import statistics
-import time
 
 import numpy as np
 import scipy
 from scipy import stats
 
 from evallib import compare
+from timing import median_time
 
 
 def median_ms(f, repeats):
-    times = []
-    for _ in range(repeats):
-        t0 = time.perf_counter()
-        f()
-        times.append(time.perf_counter() - t0)
-    return 1000 * statistics.median(times)
+    return 1000 * median_time(f, repeats)
 
 
 def scipy_nemenyi(s):

@@ -17,23 +17,13 @@ from __future__ import annotations
 
 import argparse
 import platform
-import statistics
-import time
 
 import numpy as np
 import sklearn
 from sklearn import metrics as skm
 
 from evallib import curves
-
-
-def median_time(f, repeats):
-    times = []
-    for _ in range(repeats):
-        t0 = time.perf_counter()
-        f()
-        times.append(time.perf_counter() - t0)
-    return statistics.median(times)
+from timing import median_time
 
 
 def make_scores(n, rng):

@@ -27,7 +27,6 @@ import datetime as _dt
 import json
 import os
 import platform
-import resource
 import statistics
 import subprocess
 import sys
@@ -40,6 +39,7 @@ sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(ROOT / "scripts"))
 
 import numpy as np  # noqa: E402
+from timing import median_time  # noqa: E402
 
 WIDGET_TARGET_MS = 100.0
 NOTEBOOK_TARGET_S = 30.0
@@ -47,15 +47,8 @@ NOTEBOOK_TARGET_S = 30.0
 
 # ------------------------------------------------------------------------------------------- timing
 def timed(f, repeats, warmup=True):
-    """Median and all wall-clock times (seconds) of ``repeats`` calls of ``f`` (after one warm-up call)."""
-    if warmup:
-        f()
-    times = []
-    for _ in range(repeats):
-        t0 = time.perf_counter()
-        f()
-        times.append(time.perf_counter() - t0)
-    return statistics.median(times)
+    """Median wall-clock seconds of ``repeats`` calls of ``f`` (after one warm-up call by default)."""
+    return median_time(f, repeats, warmup=warmup)
 
 
 def fmt_t(seconds):
