@@ -37,9 +37,10 @@ __all__ = [
 
 
 # ----------------------------------------------------------------------------------------- helpers
-def _positive_mask(y_true, pos_label=1, name="y_true") -> np.ndarray:
-    """Boolean mask of positives; both classes required. Fast O(n) path for numeric labels; every
-    problem is reported by :func:`evallib._validation.check_binary_labels` (same messages)."""
+def _positive_mask(y_true, pos_label=1, name="y_true", need_negatives=True) -> np.ndarray:
+    """Boolean mask of positives; both classes required (only positives with ``need_negatives=False``).
+    Fast O(n) path for numeric labels; every problem is reported by
+    :func:`evallib._validation.check_binary_labels` (same messages)."""
     y = as_1d_array(y_true, name)
     if y.dtype.kind in "biuf" and isinstance(pos_label, (numbers.Real, np.bool_)):
         if y.dtype.kind != "f" or np.isfinite(y).all():
@@ -47,21 +48,25 @@ def _positive_mask(y_true, pos_label=1, name="y_true") -> np.ndarray:
             if lo != hi and (pos_label == lo or pos_label == hi) \
                     and np.count_nonzero((y == lo) | (y == hi)) == y.size:
                 return y == pos_label
-    return check_binary_labels(y, name, pos_label=pos_label, need_both=True)
+    pos = check_binary_labels(y, name, pos_label=pos_label, need_both=need_negatives)
+    if not pos.any():
+        raise ValueError(f"{name} contains one class only ({np.unique(y).tolist()}) and no positives "
+                         f"(pos_label={pos_label!r}): recall TP / m+ is undefined")
+    return pos
 
 
-def _split_scores(y_true, scores, pos_label):
+def _split_scores(y_true, scores, pos_label, need_negatives=True):
     """Sorted scores of the positives and of the negatives (ascending)."""
     s = as_finite_array(scores, "scores")
     y = as_1d_array(y_true, "y_true")
     check_consistent_length(y_true=y, scores=s)
-    pos = _positive_mask(y, pos_label)
+    pos = _positive_mask(y, pos_label, need_negatives=need_negatives)
     return np.sort(s[pos]), np.sort(s[~pos])
 
 
-def _counts(y_true, scores, pos_label):
+def _counts(y_true, scores, pos_label, need_negatives=True):
     """Distinct thresholds (decreasing) and the cumulative TP, FP counts at each (score >= threshold)."""
-    sp, sn = _split_scores(y_true, scores, pos_label)
+    sp, sn = _split_scores(y_true, scores, pos_label, need_negatives)
     n_pos, n = len(sp), len(sp) + len(sn)
     n_distinct = np.count_nonzero(sp[1:] != sp[:-1]) + np.count_nonzero(sn[1:] != sn[:-1]) + 2  # upper bound
     if n_distinct * 16 < n:  # many ties: sorting few distinct values is cheap, binary searches of them too
@@ -119,6 +124,11 @@ def pr_curve(y_true, scores, *, pos_label=1):
     The first point is (recall 0, precision 1) at threshold +inf (nothing predicted positive; precision
     is 0/0 there and taken as 1 by convention, as scikit-learn does). Arrays run from the highest
     threshold to the lowest; the last point predicts everything positive (recall 1, precision m+/m).
+    Negatives are not needed (an all-positive test fold has precision 1 everywhere); positives are.
+
+    scikit-learn: ``precision_recall_curve`` gives the same points in the opposite order (increasing
+    thresholds, the (R 0, P 1) point last and without a threshold); here every array has one entry per point
+    and ``thresholds[0] = inf``. With no positives it warns and sets recall to 1; here it is an error.
 
     Returns
     -------
@@ -127,8 +137,11 @@ def pr_curve(y_true, scores, *, pos_label=1):
     >>> p, r, thr = pr_curve([1, 0, 1, 0], [0.9, 0.8, 0.7, 0.1])
     >>> p.round(3).tolist(), r.tolist()
     ([1.0, 1.0, 0.5, 0.667, 0.5], [0.0, 0.5, 0.5, 1.0, 1.0])
+    >>> p, r, thr = pr_curve([1, 1], [0.25, 0.75])
+    >>> p.tolist(), r.tolist(), thr.tolist()
+    ([1.0, 1.0, 1.0], [0.0, 0.5, 1.0], [inf, 0.75, 0.25])
     """
-    thr, tps, fps, n_pos, _ = _counts(y_true, scores, pos_label)
+    thr, tps, fps, n_pos, _ = _counts(y_true, scores, pos_label, need_negatives=False)
     precision = np.concatenate([[1.0], tps / (tps + fps)])
     recall = np.concatenate([[0.0], tps / n_pos])
     return precision, recall, np.concatenate([[np.inf], thr])

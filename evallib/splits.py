@@ -11,6 +11,7 @@ Index generation is vectorised: a repeat costs one permutation and one stable so
 from __future__ import annotations
 
 import numbers
+import warnings
 from math import ceil
 
 import numpy as np
@@ -21,7 +22,10 @@ __all__ = ["HoldOut", "KFold", "LeaveOneOut", "Bootstrap", "out_of_bag_fraction"
 
 
 def _class_codes(y, m: int, stratify: bool):
-    """Integer class codes when stratifying makes sense (class labels), else None."""
+    """Integer class codes when stratifying makes sense (class labels), else None.
+
+    Classes are numbered by order of first appearance in ``y`` (as scikit-learn's StratifiedKFold does), so
+    every partition depends only on which samples share a class, never on the classes' names."""
     if not stratify or y is None:
         return None
     y = np.asarray(y)
@@ -36,17 +40,25 @@ def _class_codes(y, m: int, stratify: bool):
             raise ValueError("y contains NaN or inf")
         if not np.all(y == np.round(y)):
             return None
+    codes = None
     if y.dtype.kind in "biu" and m:
         # Integer labels over a small range: codes by counting, O(m) (np.unique sorts: bench/RESULTS.md).
         lo, hi = int(y.min()), int(y.max())
         if hi - lo <= 4 * m + 1024:
             present = np.bincount(y.astype(np.intp, copy=False) - lo, minlength=hi - lo + 1) > 0
             code_of = np.cumsum(present, dtype=np.intp) - 1  # rank of each present label, as np.unique's
-            return code_of[y.astype(np.intp, copy=False) - lo]
-    if y.dtype.kind == "O":
-        y = y.astype(str)
-    _, codes = np.unique(y, return_inverse=True)
-    return codes.ravel()
+            codes = code_of[y.astype(np.intp, copy=False) - lo]
+    if codes is None:
+        if y.dtype.kind == "O":
+            y = y.astype(str)
+        _, codes = np.unique(y, return_inverse=True)
+        codes = codes.ravel()
+    # Renumber the classes by first appearance: O(m), a scatter-min and a gather.
+    first = np.full(int(codes.max()) + 1 if m else 0, m, dtype=np.intp)
+    np.minimum.at(first, codes, np.arange(m, dtype=np.intp))
+    rank = np.empty_like(first)
+    rank[np.argsort(first, kind="stable")] = np.arange(len(first))
+    return rank[codes]
 
 
 def _stratified_order(codes: np.ndarray, rng: np.random.Generator, shuffle: bool) -> np.ndarray:
@@ -58,6 +70,18 @@ def _stratified_order(codes: np.ndarray, rng: np.random.Generator, shuffle: bool
 def _small_ints(a: np.ndarray) -> np.ndarray:
     """``a`` (non-negative integers) as uint16 when they fit: NumPy's stable sort is then a radix sort, O(m)."""
     return a.astype(np.uint16) if a.size and a.max() < 2**16 else a
+
+
+def _check_bool(value, name: str) -> bool:
+    if not isinstance(value, (bool, np.bool_)):
+        raise TypeError(f"{name} must be True or False; got {value!r}")
+    return bool(value)
+
+
+_GROUPS_HELP = (
+    "scikit-learn's GroupKFold or StratifiedGroupKFold (sklearn.model_selection) keep each group in one fold, "
+    "and TimeSeriesSplit keeps time order; pass one of them as cv="
+)
 
 
 def _check_X(X) -> int:
@@ -75,6 +99,21 @@ class _Splitter:
     def __repr__(self) -> str:
         args = ", ".join(f"{p}={getattr(self, p)!r}" for p in self._params)
         return f"{type(self).__name__}({args})"
+
+    def _refuse_groups(self, groups):
+        if groups is not None:
+            raise ValueError(
+                f"groups: {type(self).__name__} cannot honour groups, it splits samples as if they were "
+                f"independent (samples of one group would land on both sides of a split). {_GROUPS_HELP}."
+            )
+
+    def split(self, X, y=None, groups=None):
+        """Yield ``(train_idx, test_idx)`` integer arrays, split by split.
+
+        ``groups`` must be None: these splitters treat samples as independent, and passing groups is an
+        error (checked at once, before any split) that names scikit-learn's group-aware splitters."""
+        self._refuse_groups(groups)
+        return self._split(X, y)
 
     def _prepare(self, X, y):
         m = _check_X(X)
@@ -119,7 +158,7 @@ class HoldOut(_Splitter):
             raise ValueError(f"test_size must lie in (0, 1) as a fraction, got {test_size}")
         self.test_size = test_size
         self.n_repeats = check_positive_int(n_repeats, "n_repeats")
-        self.stratify = bool(stratify)
+        self.stratify = _check_bool(stratify, "stratify")
         self.random_state = random_state
         check_random_state(random_state)  # fail early on a bad seed
 
@@ -160,12 +199,12 @@ class HoldOut(_Splitter):
             masks[r, order[rank_in_class < per_class[cls]]] = True
         return masks
 
-    def split(self, X, y=None, groups=None):
-        """Yield ``(train_idx, test_idx)`` for each repeat."""
+    def _split(self, X, y):
         for mask in self.test_masks(X, y):
             yield np.flatnonzero(~mask), np.flatnonzero(mask)
 
     def get_n_splits(self, X=None, y=None, groups=None) -> int:
+        self._refuse_groups(groups)
         return self.n_repeats
 
 
@@ -183,16 +222,26 @@ class KFold(_Splitter):
     n_repeats : int, p >= 1.
     stratify : bool
         Balance classes across folds when ``y`` holds class labels (a continuous target is not stratified).
+        A class with fewer than k members gives a warning; if every class is smaller than k, an error.
     shuffle : bool
-        Shuffle before cutting folds. ``shuffle=False`` with ``n_repeats > 1`` is refused (every repeat
-        would be identical).
-    random_state : None, int or numpy.random.Generator
+        Shuffle before cutting folds. Unshuffled, each fold is a contiguous block of each class, so samples
+        that are neighbours in the data stay together (dependent neighbours then show in the estimate).
+        ``shuffle=False`` with ``n_repeats > 1`` or with a ``random_state`` is refused.
+    random_state : None, int or numpy.random.Generator (only with ``shuffle=True``)
+
+    scikit-learn: unshuffled, the test folds equal ``StratifiedKFold(k)``'s (stratified, class labels) or
+    ``KFold(k)``'s (unstratified or continuous ``y``), in the same order; shuffled, the same sizes and per-class
+    counts from another random stream. Differences: ``shuffle=True`` is the default (the book's random
+    partitions), ``n_repeats`` is built in (``RepeatedStratifiedKFold``), and a continuous ``y`` is split
+    unstratified instead of refused. ``groups`` is refused: see scikit-learn's ``GroupKFold``.
 
     Example
     -------
     >>> kf = KFold(n_splits=5, random_state=0)
     >>> [len(test) for _, test in kf.split(np.zeros(12))]
     [3, 3, 2, 2, 2]
+    >>> [test.tolist() for _, test in KFold(3, shuffle=False).split(np.zeros(8), [0, 1] * 4)]
+    [[0, 1, 2], [3, 4, 5], [6, 7]]
     """
 
     _params = ("n_splits", "n_repeats", "stratify", "shuffle", "random_state")
@@ -200,26 +249,33 @@ class KFold(_Splitter):
     def __init__(self, n_splits=10, *, n_repeats=1, stratify=True, shuffle=True, random_state=None):
         self.n_splits = check_positive_int(n_splits, "n_splits", minimum=2)
         self.n_repeats = check_positive_int(n_repeats, "n_repeats")
-        self.stratify = bool(stratify)
-        self.shuffle = bool(shuffle)
+        self.stratify = _check_bool(stratify, "stratify")
+        self.shuffle = _check_bool(shuffle, "shuffle")
         if not self.shuffle and self.n_repeats > 1:
             raise ValueError("n_repeats > 1 needs shuffle=True: unshuffled repeats would all be the same split")
+        if not self.shuffle and random_state is not None:
+            raise ValueError(
+                f"random_state={random_state!r} has no effect since shuffle is False: leave random_state "
+                "to its default (None), or set shuffle=True"
+            )
         self.random_state = random_state
         check_random_state(random_state)
 
     def fold_ids(self, X, y=None) -> np.ndarray:
         """Integer array of shape (n_repeats, m): the test fold (0..k-1) of every sample in every repeat.
 
-        Stratified: samples are grouped by class (shuffled within class) and dealt to the folds in turn
-        (position mod k), so both the fold sizes and every class's per-fold counts differ by at most one.
+        Stratified: the classes (numbered by first appearance) are laid end to end and dealt to the folds in
+        turn (position mod k), which fixes how many samples of each class each fold gets; each class then
+        fills its folds in contiguous blocks, in data order (shuffled within the class when ``shuffle``).
+        Both the fold sizes and every class's per-fold counts differ by at most one.
         Unstratified: the (shuffled) samples are cut into k contiguous blocks, as scikit-learn does.
         """
         m = self._prepare(X, y)
         k = self.n_splits
         if k > m:
             raise ValueError(f"n_splits={k} is larger than the number of samples ({m}); use at most {m} folds")
-        rng = check_random_state(self.random_state)
         codes = _class_codes(y, m, self.stratify)
+        rng = check_random_state(self.random_state)
         ids = np.empty((self.n_repeats, m), dtype=np.intp)
         if codes is None:
             sizes = np.full(k, m // k)
@@ -228,23 +284,37 @@ class KFold(_Splitter):
             for r in range(self.n_repeats):
                 order = rng.permutation(m) if self.shuffle else np.arange(m)
                 ids[r, order] = block
-        else:
-            dealt = np.arange(m) % k
-            for r in range(self.n_repeats):
-                order = _stratified_order(codes, rng, self.shuffle)
-                ids[r, order] = dealt
+            return ids
+        counts = np.bincount(codes)
+        if (counts < k).all():
+            raise ValueError(f"n_splits={k} cannot be greater than the number of members in each class "
+                             f"(the largest class of y has {counts.max()})")
+        if counts.min() < k:
+            warnings.warn(f"The least populated class in y has only {counts.min()} members, which is less "
+                          f"than n_splits={k}.", UserWarning, stacklevel=3)
+        # Class c occupies positions starts[c] .. starts[c] + counts[c] - 1 of the classes laid end to end; fold f
+        # gets the positions p with p mod k == f: counts[c] // k of them, one more for the first counts[c] % k folds
+        # counted cyclically from starts[c] mod k (scikit-learn's round-robin allocation, computed directly).
+        starts = np.cumsum(counts) - counts
+        f = np.arange(k)
+        per_fold = counts[:, None] // k + ((f - starts[:, None]) % k < (counts % k)[:, None])
+        blocks = np.repeat(np.tile(f, len(counts)), per_fold.ravel())
+        for r in range(self.n_repeats):
+            ids[r, _stratified_order(codes, rng, self.shuffle)] = blocks
         return ids
 
-    def split(self, X, y=None, groups=None):
-        """Yield ``(train_idx, test_idx)``: repeat by repeat, fold by fold (k * p splits)."""
+    def _split(self, X, y):
+        # repeat by repeat, fold by fold (k * p splits)
         for fold_of in self.fold_ids(X, y):
-            order = np.argsort(_small_ints(fold_of), kind="stable")
+            fold_of = _small_ints(fold_of)  # 2-byte compares below read a quarter of the memory
+            order = np.argsort(fold_of, kind="stable")
             bounds = np.searchsorted(fold_of[order], np.arange(self.n_splits + 1))
             for f in range(self.n_splits):
                 test = order[bounds[f] : bounds[f + 1]]
                 yield np.flatnonzero(fold_of != f), test
 
     def get_n_splits(self, X=None, y=None, groups=None) -> int:
+        self._refuse_groups(groups)
         return self.n_splits * self.n_repeats
 
 
@@ -260,7 +330,7 @@ class LeaveOneOut(_Splitter):
     [[0], [1], [2]]
     """
 
-    def split(self, X, y=None, groups=None):
+    def _split(self, X, y):
         m = self._prepare(X, y)
         if m < 2:
             raise ValueError(f"X has {m} sample; leave-one-out needs at least 2")
@@ -269,6 +339,7 @@ class LeaveOneOut(_Splitter):
             yield np.delete(idx, i), idx[i : i + 1]
 
     def get_n_splits(self, X=None, y=None, groups=None) -> int:
+        self._refuse_groups(groups)
         if X is None:
             raise ValueError("X is needed: leave-one-out makes one split per sample")
         return _check_X(X)
@@ -321,11 +392,12 @@ class Bootstrap(_Splitter):
             pass
         return out
 
-    def split(self, X, y=None, groups=None):
+    def _split(self, X, y):
         for draws, r, counts in self._sorted_draws(X, y):
             yield draws[r], np.flatnonzero(counts == 0)
 
     def get_n_splits(self, X=None, y=None, groups=None) -> int:
+        self._refuse_groups(groups)
         return self.n_repeats
 
 

@@ -1,30 +1,32 @@
 #!/usr/bin/env python
-"""Generate the student releases of the exercise sets from the instructor's source notebooks.
+"""Student notebooks from the exercise sources (exercises/source/NN_topic.md), and the classroom bundle.
 
-    make release                                   # exercises/source/NN_*.ipynb -> exercises/NN_*.ipynb
+    make release                                   # exercises/source/NN_*.md -> exercises/NN_*.ipynb (self-study)
     python scripts/release_exercises.py --check    # exit 1 if a committed release is out of date
-    python scripts/release_exercises.py --classroom --out DIR   # releases whose ex.solution() is disabled
+    make classroom OUT=dir [CLASSROOM_ARGS="--roster ids.txt --seed-file ~/course-seed"]
 
-The source notebooks use otter-grader's notebook format (otter assign, "v1" format), so an instructor can
-move them to otter unchanged:
+A source is a jupytext MyST notebook holding the whole set (CONTRIBUTING.md, "Exercise sets"), with otter-style
+markers: a raw ``# ASSIGNMENT CONFIG`` cell; raw ``# BEGIN QUESTION`` (``name``, ``points``, ``title``, ``kind``,
+``answers``, ``hint``, ``book``) ... ``# END QUESTION`` cells around each problem; in answer cells
+``# BEGIN SOLUTION`` ... ``# END SOLUTION`` (replaced by ``...``), ``# BEGIN SOLUTION NO PROMPT`` (removed),
+``x = value  # SOLUTION`` (becomes ``x = ...``) and ``\"\"\" # BEGIN PROMPT`` ... ``\"\"\" # END PROMPT`` (what the
+student sees instead); raw ``# BEGIN TESTS`` ... ``# END TESTS`` around hidden test cells (each starts with a
+``\"\"\" # BEGIN TEST CONFIG`` block: ``hidden``, ``points``, ``failure_message``); one or more code cells tagged
+``checks`` that define the learner-facing check of each problem (``def q1(answer): ...``).
 
-- a raw cell ``# ASSIGNMENT CONFIG`` (YAML) first;
-- raw cells ``# BEGIN QUESTION`` (YAML: ``name``, ``points``) ... ``# END QUESTION`` around each problem;
-- in code cells, ``# BEGIN SOLUTION`` ... ``# END SOLUTION`` (replaced by ``...``), ``# BEGIN SOLUTION NO PROMPT``
-  (removed), ``x = value  # SOLUTION`` (becomes ``x = ...``), and ``\"\"\" # BEGIN PROMPT`` ... ``\"\"\" # END PROMPT``
-  (what the student sees instead);
-- raw cells ``# BEGIN TESTS`` ... ``# END TESTS`` around the test cells; every test cell starts with a
-  ``\"\"\" # BEGIN TEST CONFIG`` block (``hidden``, ``points``, ``failure_message``) and all of ours are hidden;
-- raw ``# BEGIN SOLUTION`` ... ``# END SOLUTION`` cells around markdown solutions.
-
-The release drops the config, question and test cells and the solutions, clears every output and execution
-count (nbstripout with the exercises/ flags), and records the set's name in the notebook metadata
-(``exercise_set``) so that the autograder recognises renamed submissions.
+The self-study release keeps ``ex.solution()`` (it loads the source from this repository). The classroom bundle
+(``--classroom OUT``) holds the student notebooks (one folder per student with ``--roster``: each notebook's
+``variant`` is derived from the instructor's seed, which the bundle does not contain), ``exercises/checks/*.json``
+(titles, hints, answer names: no check code, no solution, no hidden test), the chapters and a copy of evallib.
 """
 from __future__ import annotations
 
 import argparse
+import hashlib
+import hmac
+import json
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -37,43 +39,17 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from nbsettings import STRIP_FLAGS  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+from evallib.grading import (_marker, load_source, parse_config_text, public_checks,  # noqa: E402
+                             read_myst, source_questions)
+
 SOURCE_DIR = ROOT / "exercises" / "source"
 RELEASE_DIR = ROOT / "exercises"
 MARKDOWN_PROMPT = "_Type your answer here, replacing this text._"
+VARIANT_LINE = re.compile(r"^variant = 0\b.*$", re.M)
 
 
 # ----------------------------------------------------------------------------------------- parsing
-def _first_line(cell) -> str:
-    src = cell.source.lstrip()
-    return src.splitlines()[0].strip() if src else ""
-
-
-def _is_raw(cell, marker) -> bool:
-    return cell.cell_type == "raw" and _first_line(cell).upper() == marker
-
-
-def parse_config_text(text: str) -> dict:
-    """The small YAML subset of otter's config blocks: ``key: value`` lines (int, float, bool or string)."""
-    out = {}
-    for line in text.splitlines():
-        if not line.strip() or line.lstrip().startswith("#") or ":" not in line:
-            continue
-        key, value = line.split(":", 1)
-        value = value.strip()
-        if value.lower() in ("true", "false"):
-            v = value.lower() == "true"
-        else:
-            try:
-                v = int(value)
-            except ValueError:
-                try:
-                    v = float(value)
-                except ValueError:
-                    v = value.strip("'\"")
-        out[key.strip()] = v
-    return out
-
-
 _TEST_CONFIG = re.compile(r'^\s*"""\s*#\s*BEGIN TEST CONFIG\s*\n(.*?)\n\s*"""\s*#\s*END TEST CONFIG\s*\n?', re.S)
 
 
@@ -89,8 +65,9 @@ class HiddenTest:
 class Question:
     name: str
     points: float
+    answers: tuple[str, ...] = ()
+    kind: str = "compute"
     tests: list[HiddenTest] = field(default_factory=list)
-    cells: list[int] = field(default_factory=list)     # indices of the question's code cells (answers)
 
 
 @dataclass
@@ -101,6 +78,10 @@ class SourceSpec:
     questions: list[Question]
 
     @property
+    def key(self):
+        return self.name[:2]
+
+    @property
     def max_points(self):
         return sum(q.points for q in self.questions)
 
@@ -109,36 +90,34 @@ def parse_test_cell(source: str) -> HiddenTest:
     m = _TEST_CONFIG.match(source)
     cfg = parse_config_text(m.group(1)) if m else {}
     body = source[m.end():] if m else source
-    if body.lstrip().startswith("# HIDDEN"):
-        cfg.setdefault("hidden", True)
     return HiddenTest(source=body, points=float(cfg.get("points", 1)), hidden=bool(cfg.get("hidden", False)),
                       failure_message=str(cfg.get("failure_message", "")))
 
 
 def parse_source(path) -> SourceSpec:
-    """Read an instructor notebook: its config, questions (name, points) and their test cells."""
+    """Read an exercise source: its config, questions (name, points, answers) and their hidden tests."""
     path = Path(path)
-    nb = nbformat.read(path, as_version=4)
+    _, cells = read_myst(path.read_text(encoding="utf-8"))
     config, questions, current, in_tests = {}, [], None, False
-    for i, cell in enumerate(nb.cells):
-        if _is_raw(cell, "# ASSIGNMENT CONFIG"):
+    for i, cell in enumerate(cells):
+        mark = _marker(cell)
+        if mark == "# ASSIGNMENT CONFIG":
             config = parse_config_text(cell.source.split("\n", 1)[1] if "\n" in cell.source else "")
-        elif _is_raw(cell, "# BEGIN QUESTION"):
+        elif mark == "# BEGIN QUESTION":
             meta = parse_config_text(cell.source.split("\n", 1)[1] if "\n" in cell.source else "")
-            current = Question(name=str(meta["name"]), points=float(meta.get("points", 1)))
+            answers = tuple(a.strip() for a in str(meta.get("answers", meta["name"])).split(",") if a.strip())
+            current = Question(str(meta["name"]), float(meta.get("points", 1)), answers, str(meta.get("kind", "compute")))
             questions.append(current)
-        elif _is_raw(cell, "# END QUESTION"):
+        elif mark == "# END QUESTION":
             current = None
-        elif _is_raw(cell, "# BEGIN TESTS"):
+        elif mark == "# BEGIN TESTS":
             in_tests = True
-        elif _is_raw(cell, "# END TESTS"):
+        elif mark == "# END TESTS":
             in_tests = False
         elif in_tests and cell.cell_type == "code":
             if current is None:
                 raise ValueError(f"{path.name}: test cell {i} outside a question")
             current.tests.append(parse_test_cell(cell.source))
-        elif current is not None and cell.cell_type == "code":
-            current.cells.append(i)
     for q in questions:
         if not q.tests:
             raise ValueError(f"{path.name}: question {q.name} has no tests")
@@ -185,14 +164,16 @@ def strip_solutions(source: str) -> str:
     return "\n".join(out)
 
 
-def make_release(source_nb, *, classroom=False):
-    """The student notebook (a new NotebookNode) for an instructor notebook."""
+def make_release(source_path, *, variant=0):
+    """The student notebook (a new NotebookNode) for an exercise source."""
+    _, src_cells = read_myst(Path(source_path).read_text(encoding="utf-8"))
     nb = nbformat.v4.new_notebook()
-    nb.metadata = {k: v for k, v in source_nb.metadata.items() if k in ("kernelspec", "language_info")}
+    nb.metadata["kernelspec"] = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
+    nb.metadata["language_info"] = {"name": "python"}
     cells, skip_tests, md_solution = [], False, False
-    for cell in source_nb.cells:
+    for cell in src_cells:
         if cell.cell_type == "raw":
-            first = _first_line(cell).upper()
+            first = _marker(cell)
             if first == "# BEGIN TESTS":
                 skip_tests = True
             elif first == "# END TESTS":
@@ -207,65 +188,125 @@ def make_release(source_nb, *, classroom=False):
             else:
                 cells.append(nbformat.v4.new_raw_cell(cell.source))
             continue
-        if skip_tests or md_solution:
+        if skip_tests or md_solution or "checks" in cell.tags:
             continue
         if cell.cell_type == "code":
             src = strip_solutions(cell.source)
-            if classroom:
-                src = re.sub(r'exercise_set\("(\d\d)"\)', r'exercise_set("\1", solutions=False)', src)
+            if variant:
+                src = VARIANT_LINE.sub(f"variant = {int(variant)}   # your personal variant: keep it as it is", src)
             new = nbformat.v4.new_code_cell(src)
         else:
             new = nbformat.v4.new_markdown_cell(cell.source)
-        if cell.metadata.get("tags"):
-            new.metadata["tags"] = list(cell.metadata["tags"])
         cells.append(new)
     nb.cells = cells
     for c in nb.cells:          # stable ids: nbstripout keeps them, so make them deterministic
         c.pop("id", None)
     nb.nbformat, nb.nbformat_minor = 4, 4
+    nb.metadata["exercise_set"] = Path(source_path).stem
     return nb
 
 
-def write_releases(pairs, *, classroom=False):
+def write_releases(pairs, *, variant=0):
     """Write the release of each (source, out) pair, then strip them all with one nbstripout run
     (the flags of the exercises/ git filter, so the files are exactly what git stores)."""
     outs = []
     for source_path, out_path in pairs:
-        src = nbformat.read(source_path, as_version=4)
-        release = make_release(src, classroom=classroom)
-        release.metadata["exercise_set"] = Path(source_path).stem
-        nbformat.write(release, out_path)
+        nbformat.write(make_release(source_path, variant=variant), out_path)
         outs.append(str(out_path))
     if outs:
         subprocess.run([sys.executable, "-m", "nbstripout", *STRIP_FLAGS, *outs], check=True)
     return [Path(o) for o in outs]
 
 
-def source_notebooks(source_dir=SOURCE_DIR):
-    return sorted(p for p in Path(source_dir).glob("[0-9][0-9]_*.ipynb"))
+def source_files(source_dir=SOURCE_DIR):
+    return sorted(p for p in Path(source_dir).glob("[0-9][0-9]_*.md"))
+
+
+# ----------------------------------------------------------------------------------------- variants
+def read_seed(seed=None, seed_file=None) -> bytes | None:
+    """The instructor's secret: ``--seed`` text or the first line of ``--seed-file`` (outside the course)."""
+    if seed and seed_file:
+        raise SystemExit("give --seed or --seed-file, not both")
+    if seed_file:
+        path = Path(seed_file).expanduser().resolve()
+        if ROOT in path.parents:
+            raise SystemExit(f"--seed-file: {path} is inside the course; keep the seed outside it")
+        seed = path.read_text(encoding="utf-8").strip()
+    return seed.encode("utf-8") if seed else None
+
+
+def variant_for(seed: bytes | None, student: str, set_key: str) -> int:
+    """The variant number of ``student`` for set ``set_key`` (1..999999; 0 without a seed: self-study)."""
+    if not seed:
+        return 0
+    digest = hmac.new(seed, f"{set_key[:2]}:{student}".encode("utf-8"), hashlib.sha256).digest()
+    return 1 + int.from_bytes(digest[:8], "big") % 999_999
+
+
+def make_classroom(out, *, roster=None, seed=None):
+    """Write the classroom bundle into ``out`` (see the module docstring). Returns the files written."""
+    out = Path(out)
+    if out.exists() and any(out.iterdir()):
+        raise SystemExit(f"OUT: {out} exists and is not empty")
+    sources = source_files()
+    if roster and not seed:
+        raise SystemExit("--roster needs the instructor's --seed or --seed-file (the variants derive from it)")
+    ex_dir = out / "exercises"
+    (ex_dir / "checks").mkdir(parents=True)
+    for src in sources:
+        data = public_checks(load_source(src))
+        (ex_dir / "checks" / f"{src.stem}.json").write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n",
+                                                             encoding="utf-8")
+    if roster:
+        for student in roster:
+            folder = out / "students" / student
+            folder.mkdir(parents=True)
+            for src in sources:
+                write_releases([(src, folder / f"{src.stem}.ipynb")], variant=variant_for(seed, student, src.stem))
+            shutil.copytree(ex_dir / "checks", folder / "checks")
+    else:
+        write_releases([(src, ex_dir / src.name.replace(".md", ".ipynb")) for src in sources])
+    shutil.copytree(ROOT / "notebooks", out / "notebooks",
+                    ignore=shutil.ignore_patterns(".ipynb_checkpoints", "__pycache__"))
+    shutil.copytree(ROOT / "evallib", out / "evallib", ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+    for name in ("pyproject.toml", "README.md", "environment.yml"):
+        if (ROOT / name).exists():
+            shutil.copy2(ROOT / name, out / name)
+    return sorted(p for p in out.rglob("*") if p.is_file())
 
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--source", default=str(SOURCE_DIR), help="folder of instructor notebooks")
+    ap.add_argument("--source", default=str(SOURCE_DIR), help="folder of exercise sources (NN_topic.md)")
     ap.add_argument("--out", default=str(RELEASE_DIR), help="folder for the student notebooks")
-    ap.add_argument("--classroom", action="store_true", help="disable ex.solution() in the release")
     ap.add_argument("--check", action="store_true", help="only compare with the releases in --out")
+    ap.add_argument("--classroom", metavar="OUT", help="write the classroom bundle into OUT")
+    ap.add_argument("--roster", help="file with one student id per line: one folder per student (needs a seed)")
+    ap.add_argument("--seed", help="the instructor's secret for the per-student variants")
+    ap.add_argument("--seed-file", help="file holding that secret (outside the course)")
     args = ap.parse_args(argv)
-    out = Path(args.out)
-    out.mkdir(parents=True, exist_ok=True)
-    sources = source_notebooks(args.source)
+    sources = source_files(args.source)
     for src in sources:
         parse_source(src)                       # validates markers and points
+    if args.classroom:
+        roster = None
+        if args.roster:
+            roster = [s.strip() for s in Path(args.roster).read_text(encoding="utf-8").splitlines() if s.strip()]
+        files = make_classroom(args.classroom, roster=roster, seed=read_seed(args.seed, args.seed_file))
+        print(f"wrote {len(files)} files into {args.classroom}")
+        return 0
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    names = [src.name.replace(".md", ".ipynb") for src in sources]
     if not args.check:
-        for path in write_releases([(src, out / src.name) for src in sources], classroom=args.classroom):
+        for path in write_releases([(src, out / n) for src, n in zip(sources, names)]):
             print(f"wrote {path}")
         return 0
     with tempfile.TemporaryDirectory() as tmp:
-        fresh = write_releases([(src, Path(tmp) / src.name) for src in sources], classroom=args.classroom)
+        fresh = write_releases([(src, Path(tmp) / n) for src, n in zip(sources, names)])
         stale = [out / f.name for f in fresh
                  if not (out / f.name).exists() or (out / f.name).read_bytes() != f.read_bytes()]
-    extra = sorted({p.name for p in out.glob("[0-9][0-9]_*.ipynb")} - {s.name for s in sources})
+    extra = sorted({p.name for p in out.glob("[0-9][0-9]_*.ipynb")} - set(names))
     if stale or extra:
         print("out of date (run `make release`):", *map(str, stale), *[f"{e} (no source)" for e in extra],
               sep="\n  ")

@@ -129,6 +129,35 @@ def test_pr_curve_by_hand():
     np.testing.assert_allclose(r, [0, 0.5, 0.5, 1, 1])
 
 
+def test_pr_curve_without_negatives_issue_21_example():
+    p, r, thr = C.pr_curve([1, 1], [0.25, 0.75])
+    P, R, TH = skm.precision_recall_curve([1, 1], [0.25, 0.75])
+    assert (P.tolist(), R.tolist(), TH.tolist()) == ([1, 1, 1], [1, 0.5, 0], [0.25, 0.75])
+    assert (p.tolist(), r.tolist(), thr.tolist()) == ([1, 1, 1], [0, 0.5, 1], [np.inf, 0.75, 0.25])
+
+
+@settings(max_examples=60, deadline=None)
+@given(scores=st.lists(st.integers(0, 5), min_size=1, max_size=40), label=st.sampled_from([1, 0, "yes"]))
+def test_pr_curve_without_negatives_against_sklearn(scores, label):
+    # an all-positive test fold: precision 1 at every threshold, recall climbing to 1; same points as
+    # scikit-learn's (reversed), thresholds kept for every distinct score
+    s = np.array(scores, dtype=float) / 5
+    y = [label] * len(s)
+    p, r, thr = C.pr_curve(y, s, pos_label=label)
+    P, R, TH = skm.precision_recall_curve(y, s, pos_label=label)
+    np.testing.assert_array_equal(p, P[::-1])
+    np.testing.assert_array_equal(r, R[::-1])
+    np.testing.assert_array_equal(thr[1:], TH[::-1])
+    assert thr[0] == np.inf and len(thr) == len(np.unique(s)) + 1
+
+
+@pytest.mark.parametrize("y, pos_label", [([0, 0], 1), ([1, 1], 2), (["a", "a"], 1)])
+def test_pr_curve_without_positives_is_an_error_naming_y_true(y, pos_label):
+    # scikit-learn warns and sets recall to 1; recall TP / m+ is 0/0 without positives, so evallib refuses
+    with pytest.raises(ValueError, match=r"y_true contains one class only .* no positives"):
+        C.pr_curve(y, [0.1, 0.2], pos_label=pos_label)
+
+
 def _expected_bep_by_permutations(y, s):
     """Mean over every order of the tied scores of the precision of the top m+ items."""
     y, s = np.asarray(y), np.asarray(s)
@@ -262,6 +291,8 @@ CURVE_FUNCS = [C.roc_curve, C.pr_curve, C.break_even_point, C.roc_auc, C.rank_lo
     ],
 )
 def test_curves_bad_input(f, y, s, match):
+    if f is C.pr_curve and y == [1, 1, 1]:
+        return  # precision and recall need no negatives: test_pr_curve_without_negatives
     with pytest.raises(ValueError, match=match):
         f(y, s)
 

@@ -1,5 +1,6 @@
 """evallib.splits: partitions, sizes, stratification, reproducibility, scikit-learn interoperability."""
 import math
+import warnings
 
 import numpy as np
 import pytest
@@ -18,17 +19,25 @@ def labels(counts):
 
 
 # ---------------------------------------------------------------- k-fold
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=80, deadline=None)
 @given(counts=st.lists(st.integers(1, 40), min_size=1, max_size=4), k=st.integers(2, 12),
-       seed=st.integers(0, 10_000), stratify=st.booleans(), p=st.integers(1, 3))
-def test_kfold_partitions_and_balances(counts, k, seed, stratify, p):
+       seed=st.integers(0, 10_000), stratify=st.booleans(), shuffle=st.booleans(), p=st.integers(1, 3))
+def test_kfold_partitions_and_balances(counts, k, seed, stratify, shuffle, p):
     y = labels(counts)
     m = len(y)
+    seed, p = (seed, p) if shuffle else (None, 1)
+    kf = KFold(k, n_repeats=p, stratify=stratify, shuffle=shuffle, random_state=seed)
     if k > m:
         with pytest.raises(ValueError, match="n_splits"):
-            list(KFold(k, random_state=seed).split(np.zeros(m), y))
+            list(kf.split(np.zeros(m), y))
         return
-    splits = list(KFold(k, n_repeats=p, stratify=stratify, random_state=seed).split(np.zeros(m), y))
+    if stratify and max(counts) < k:
+        with pytest.raises(ValueError, match="n_splits=.* cannot be greater than the number of members in each class"):
+            list(kf.split(np.zeros(m), y))
+        return
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UserWarning)  # classes smaller than k: tested below
+        splits = list(kf.split(np.zeros(m), y))
     assert len(splits) == k * p
     for r in range(p):
         rep = splits[r * k:(r + 1) * k]
@@ -255,3 +264,214 @@ def test_simulate_oob_fraction_against_formula_and_brute_force():
         simulate_oob_fraction(0)
     with pytest.raises(ValueError, match="n_repeats"):
         simulate_oob_fraction(5, 0)
+
+
+# ---------------------------------------------------------------- issue 21: behave like scikit-learn's splitters
+# Class patterns: y as a list of class indices; a relabelling maps them to other names (ints in another order,
+# strings, large or negative ints), which must not change any partition.
+patterns = st.lists(st.integers(0, 3), min_size=2, max_size=60)
+NAMINGS = [
+    lambda c: 3 - c,                      # reversed order of the same integers
+    lambda c: ["d", "b", "a", "c"][c],    # strings in another sorted order
+    lambda c: [10**6, -5, 7, 0][c],       # far apart integers (the general, sorting path)
+    lambda c: [2.0, 1.0, 0.0, 3.0][c],    # whole floats
+]
+
+
+def _fold_ids_quiet(splitter, X, y):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UserWarning)
+        return splitter.fold_ids(X, y)
+
+
+@settings(max_examples=80, deadline=None)
+@given(pattern=patterns, k=st.integers(2, 6), seed=st.integers(0, 10_000), shuffle=st.booleans(),
+       naming=st.sampled_from(range(len(NAMINGS))))
+def test_kfold_invariant_to_relabelling_the_classes(pattern, k, seed, shuffle, naming):
+    y = np.array(pattern)
+    renamed = np.array([NAMINGS[naming](c) for c in pattern])
+    X = np.zeros(len(y))
+    counts = np.bincount(y)
+    if k > len(y) or counts.max() < k:
+        return
+    state = seed if shuffle else None
+    a = _fold_ids_quiet(KFold(k, n_repeats=2 if shuffle else 1, shuffle=shuffle, random_state=state), X, y)
+    b = _fold_ids_quiet(KFold(k, n_repeats=2 if shuffle else 1, shuffle=shuffle, random_state=state), X, renamed)
+    assert np.array_equal(a, b)
+
+
+@settings(max_examples=60, deadline=None)
+@given(pattern=patterns, frac=st.floats(0.1, 0.9), seed=st.integers(0, 10_000),
+       naming=st.sampled_from(range(len(NAMINGS))))
+def test_holdout_invariant_to_relabelling_the_classes(pattern, frac, seed, naming):
+    y = np.array(pattern)
+    renamed = np.array([NAMINGS[naming](c) for c in pattern])
+    if not 1 <= math.ceil(frac * len(y)) <= len(y) - 1:
+        return
+    a = HoldOut(frac, n_repeats=3, random_state=seed).test_masks(np.zeros(len(y)), y)
+    b = HoldOut(frac, n_repeats=3, random_state=seed).test_masks(np.zeros(len(y)), renamed)
+    assert np.array_equal(a, b)
+
+
+def test_issue_21_relabelling_example():
+    # the issue's example: same data, classes renamed, must give the same partition (seeded and unshuffled)
+    for kw in (dict(random_state=0), dict(shuffle=False)):
+        a = [te.tolist() for _, te in KFold(2, **kw).split(np.zeros(6), [0, 0, 0, 1, 1, 1])]
+        b = [te.tolist() for _, te in KFold(2, **kw).split(np.zeros(6), [1, 1, 1, 0, 0, 0])]
+        assert a == b
+
+
+@settings(max_examples=80, deadline=None)
+@given(pattern=patterns, k=st.integers(2, 6))
+def test_unshuffled_stratified_keeps_within_class_order(pattern, k):
+    # each class fills its folds in contiguous blocks, in data order: along a class, fold numbers never decrease
+    y = np.array(pattern)
+    if k > len(y) or np.bincount(y).max() < k:
+        return
+    ids = _fold_ids_quiet(KFold(k, shuffle=False), np.zeros(len(y)), y)[0]
+    for c in np.unique(y):
+        assert (np.diff(ids[y == c]) >= 0).all()
+
+
+@settings(max_examples=120, deadline=None)
+@given(pattern=patterns, k=st.integers(2, 8), naming=st.sampled_from(range(len(NAMINGS))))
+def test_unshuffled_stratified_equals_sklearn_stratified_kfold(pattern, k, naming):
+    """Oracle: scikit-learn's StratifiedKFold. For class labels y (binary or multi-class), 2 <= k <= m and at least
+    one class with k or more members, KFold(k, shuffle=False) gives exactly StratifiedKFold(k)'s test folds, in
+    the same order, including its small-class warning; when every class is smaller than k both refuse. The two
+    allocate per-class counts by the same deal, so the book's balance rule never forces a difference."""
+    from sklearn.model_selection import StratifiedKFold
+
+    y = np.array([NAMINGS[naming](c) for c in pattern])
+    X = np.zeros(len(y))
+    if k > len(y):
+        return
+    with warnings.catch_warnings(record=True) as w_sk:
+        warnings.simplefilter("always")
+        try:
+            theirs = [te.tolist() for _, te in StratifiedKFold(k).split(X, y)]
+        except ValueError as e:
+            theirs = e
+    with warnings.catch_warnings(record=True) as w_el:
+        warnings.simplefilter("always")
+        try:
+            ours = [te.tolist() for _, te in KFold(k, shuffle=False).split(X, y)]
+        except ValueError as e:
+            ours = e
+    if isinstance(theirs, ValueError):
+        assert isinstance(ours, ValueError) and str(ours).startswith(str(theirs).rstrip("."))
+        return
+    assert ours == theirs
+    assert [str(x.message) for x in w_el] == [str(x.message) for x in w_sk]
+
+
+@settings(max_examples=60, deadline=None)
+@given(pattern=patterns, k=st.integers(2, 8), seed=st.integers(0, 10_000))
+def test_shuffled_stratified_counts_equal_sklearn(pattern, k, seed):
+    # shuffled: another random stream than scikit-learn's, but the same per-fold, per-class counts
+    from sklearn.model_selection import StratifiedKFold
+
+    y = np.array(pattern)
+    if k > len(y) or np.bincount(y).max() < k:
+        return
+    X = np.zeros(len(y))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UserWarning)
+        ours = [np.bincount(y[te], minlength=4) for _, te in KFold(k, random_state=seed).split(X, y)]
+        theirs = [np.bincount(y[te], minlength=4) for _, te in StratifiedKFold(k, shuffle=True, random_state=seed).split(X, y)]
+    assert np.array_equal(ours, theirs)
+
+
+@settings(max_examples=60, deadline=None)
+@given(m=st.integers(2, 80), k=st.integers(2, 10), continuous=st.booleans())
+def test_unstratified_unshuffled_equals_sklearn_kfold(m, k, continuous):
+    from sklearn.model_selection import KFold as SkKFold
+
+    if k > m:
+        return
+    X = np.zeros(m)
+    y = np.linspace(0, 1, m) + 0.001 if continuous else None   # a continuous y is not stratified
+    ours = [te.tolist() for _, te in KFold(k, stratify=continuous, shuffle=False).split(X, y)]
+    assert ours == [te.tolist() for _, te in SkKFold(k).split(X)]
+
+
+def test_issue_21_unshuffled_stratified_example():
+    from sklearn.model_selection import StratifiedKFold
+
+    X, y = np.ones(8), [0, 1] * 4
+    ours = [t.tolist() for _, t in KFold(3, shuffle=False).split(X, y)]
+    assert ours == [[0, 1, 2], [3, 4, 5], [6, 7]]
+    assert ours == [t.tolist() for _, t in StratifiedKFold(3).split(X, y)]
+
+
+@pytest.mark.parametrize("kwargs, exc, match", [
+    (dict(shuffle=None), TypeError, "shuffle must be True or False; got None"),
+    (dict(shuffle=1), TypeError, "shuffle must be True or False"),
+    (dict(shuffle="no"), TypeError, "shuffle"),
+    (dict(shuffle=False, random_state=0), ValueError, "random_state=0 has no effect since shuffle is False"),
+    (dict(stratify=None), TypeError, "stratify must be True or False"),
+])
+def test_shuffle_and_seed_validation_like_sklearn(kwargs, exc, match):
+    from sklearn.model_selection import KFold as SkKFold
+
+    with pytest.raises(exc, match=match):
+        KFold(4, **kwargs)
+    if "shuffle" in kwargs:  # scikit-learn refuses the same arguments, with the same exception type
+        with pytest.raises(exc):
+            SkKFold(4, **kwargs)
+
+
+def test_shuffle_false_without_seed_and_numpy_bool_accepted():
+    assert KFold(4, shuffle=False).shuffle is False
+    assert KFold(4, shuffle=np.bool_(True), random_state=0).shuffle is True
+    with pytest.raises(TypeError, match="stratify"):
+        HoldOut(0.3, stratify="yes")
+
+
+def test_small_class_warning_and_error_match_sklearn():
+    from sklearn.model_selection import StratifiedKFold
+
+    X, y = np.zeros(12), [0] * 10 + [1] * 2
+    with pytest.warns(UserWarning) as ours:
+        list(KFold(3, random_state=0).split(X, y))
+    with pytest.warns(UserWarning) as theirs:
+        list(StratifiedKFold(3).split(X, y))
+    assert str(ours[0].message) == str(theirs[0].message) == \
+        "The least populated class in y has only 2 members, which is less than n_splits=3."
+    assert ours[0].filename == __file__  # points at the caller, not at evallib
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # no warning when every class has k members or more
+        list(KFold(2, random_state=0).split(X, y))
+        list(KFold(3, stratify=False, random_state=0).split(X, y))
+    with pytest.raises(ValueError, match=r"^n_splits=3 cannot be greater than the number of members in each class"):
+        list(KFold(3, random_state=0).split(np.zeros(4), [0, 0, 1, 1]))
+
+
+# ---------------------------------------------------------------- groups are refused (issue 18)
+GROUPS = np.repeat(np.arange(5), 4)
+
+
+@pytest.mark.parametrize("splitter", [HoldOut(0.3, random_state=0), KFold(3, random_state=0), LeaveOneOut(),
+                                      Bootstrap(2, random_state=0)])
+def test_splitters_refuse_groups_naming_sklearn_group_splitters(splitter):
+    X, y = np.zeros(20), labels([10, 10])
+    for call in (lambda: splitter.split(X, y, GROUPS), lambda: splitter.split(X, y, groups=GROUPS),
+                 lambda: splitter.get_n_splits(X, y, GROUPS)):
+        with pytest.raises(ValueError, match="groups") as e:
+            call()  # at once, not at the first split
+        assert all(name in str(e.value) for name in ("GroupKFold", "StratifiedGroupKFold", "TimeSeriesSplit"))
+    # through scikit-learn: with groups the error reaches the caller, without groups everything works
+    with pytest.raises(ValueError, match="StratifiedGroupKFold"):
+        cross_val_score(GaussianNB(), X[:, None], y, groups=GROUPS, cv=splitter)
+    scores = cross_val_score(GaussianNB(), X[:, None] + y[:, None], y, cv=splitter)
+    assert len(scores) == splitter.get_n_splits(X) and np.all(scores == 1.0)
+
+
+def test_grid_search_accepts_evallib_splitter():
+    from sklearn.model_selection import GridSearchCV
+
+    X, y = el.data.load_bundled("breast_cancer")
+    kf = KFold(3, random_state=0)
+    gs = GridSearchCV(GaussianNB(), {"var_smoothing": [1e-9, 1e-3]}, cv=kf).fit(X, y)
+    expected = [cross_val_score(GaussianNB(var_smoothing=v), X, y, cv=kf).mean() for v in (1e-9, 1e-3)]
+    np.testing.assert_allclose(gs.cv_results_["mean_test_score"], expected, rtol=0, atol=1e-15)
