@@ -828,7 +828,8 @@ def null_rejection_rates(n_trials=1000, *, n_samples=200, separation=1.0, alpha=
     about ``alpha`` of the trials.
 
     Trials are independent streams spawned from ``random_state``, so the result does not depend on
-    ``n_jobs`` (joblib). Taught in ``notebooks/08_hypothesis_tests.ipynb``.
+    ``n_jobs`` or the joblib backend: ``with joblib.parallel_config(backend="dask"):`` and ``n_jobs=-1``
+    spread the trials over a Dask cluster. Taught in ``notebooks/08_hypothesis_tests.ipynb``.
 
     Example
     -------
@@ -850,12 +851,13 @@ def null_rejection_rates(n_trials=1000, *, n_samples=200, separation=1.0, alpha=
     rng = check_random_state(random_state)
     seeds = np.random.SeedSequence(int(rng.integers(0, 2**63 - 1))).spawn(n_trials)
     args = (m, float(separation), n_resamples, n_folds)
-    if n_jobs in (None, 1):
+    from joblib import Parallel, delayed, effective_n_jobs
+
+    workers = effective_n_jobs(n_jobs)  # under parallel_config(backend="dask"): the cluster's worker threads
+    if workers == 1:
         diffs = [_null_trial(s, *args) for s in seeds]
     else:
-        from joblib import Parallel, delayed
-
-        chunks = np.array_split(np.arange(n_trials), max(1, min(n_trials, 4 * abs(int(n_jobs)))))
+        chunks = np.array_split(np.arange(n_trials), max(1, min(n_trials, 4 * workers)))
         parts = Parallel(n_jobs=n_jobs)(
             delayed(_null_chunk)([seeds[i] for i in c], args) for c in chunks if len(c)
         )

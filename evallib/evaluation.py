@@ -4,7 +4,7 @@ Taught in ``notebooks/02_evaluation_methods.ipynb``.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 from joblib import Parallel, delayed
@@ -13,7 +13,7 @@ from sklearn.base import clone
 from ._validation import check_consistent_length, num_samples
 from .metrics import error_rate
 
-__all__ = ["evaluate", "cross_validation", "CVResult", "complexity_curve", "ComplexityCurve"]
+__all__ = ["evaluate", "cross_validation", "CVResult", "score_table", "ScoreTable", "complexity_curve", "ComplexityCurve"]
 
 _RESPONSES = ("predict", "predict_proba", "decision_function")
 
@@ -29,6 +29,46 @@ def _fit_and_score(model, X, y, train, test, metric, response):
 
 def _take(a, idx):
     return a.iloc[idx] if hasattr(a, "iloc") else a[idx]
+
+
+def _check_model(model, response, name="model"):
+    if not (hasattr(model, "fit") and hasattr(model, "get_params")):
+        raise TypeError(f"{name} must be a scikit-learn estimator with fit/get_params, got {type(model).__name__}")
+    if response not in _RESPONSES:
+        raise ValueError(f"response must be one of {_RESPONSES}, got {response!r}")
+    if not hasattr(model, response):
+        raise TypeError(f"{name} {type(model).__name__} has no method {response}()")
+
+
+def _check_run(model, X, y, splitter, metric, response, name="model"):
+    """evaluate()'s input checks; returns X and y as arrays (data frames kept) and the list of splits."""
+    _check_model(model, response, name)
+    if not callable(metric):
+        raise TypeError(f"metric must be callable as metric(y_true, y_pred), got {type(metric).__name__}")
+    m = check_consistent_length(X=X, y=y)
+    if m == 0:
+        raise ValueError("X is empty: a data set with at least one sample is needed")
+    if hasattr(X, "ndim") and X.ndim != 2:
+        raise ValueError(f"X must be 2-D (samples × features), got shape {X.shape}")
+    X = X if hasattr(X, "iloc") else np.asarray(X)
+    y = y if hasattr(y, "iloc") else np.asarray(y)
+    if hasattr(splitter, "split"):
+        splits = list(splitter.split(X, y))
+    else:
+        try:
+            splits = list(splitter)
+        except TypeError:
+            raise TypeError(
+                f"splitter must have a split(X, y) method or be an iterable of (train, test), got {type(splitter).__name__}"
+            ) from None
+    if not splits:
+        raise ValueError("splitter produced no splits")
+    for train, test in splits:
+        if len(train) == 0 or len(test) == 0:
+            raise ValueError("splitter produced an empty training or test set")
+        if max(np.max(train), np.max(test)) >= num_samples(X):
+            raise ValueError("splitter produced an index beyond the number of samples")
+    return X, y, splits
 
 
 def evaluate(model, X, y, splitter, metric=error_rate, *, response="predict", n_jobs=None) -> np.ndarray:
@@ -60,37 +100,7 @@ def evaluate(model, X, y, splitter, metric=error_rate, *, response="predict", n_
     >>> evaluate(DecisionTreeClassifier(), X, y, KFold(5, random_state=0)).tolist()
     [0.0, 0.0, 0.0, 0.0, 0.0]
     """
-    if not (hasattr(model, "fit") and hasattr(model, "get_params")):
-        raise TypeError(f"model must be a scikit-learn estimator with fit/get_params, got {type(model).__name__}")
-    if response not in _RESPONSES:
-        raise ValueError(f"response must be one of {_RESPONSES}, got {response!r}")
-    if not hasattr(model, response):
-        raise TypeError(f"model {type(model).__name__} has no method {response}()")
-    if not callable(metric):
-        raise TypeError(f"metric must be callable as metric(y_true, y_pred), got {type(metric).__name__}")
-    m = check_consistent_length(X=X, y=y)
-    if m == 0:
-        raise ValueError("X is empty: a data set with at least one sample is needed")
-    if hasattr(X, "ndim") and X.ndim != 2:
-        raise ValueError(f"X must be 2-D (samples × features), got shape {X.shape}")
-    X = X if hasattr(X, "iloc") else np.asarray(X)
-    y = y if hasattr(y, "iloc") else np.asarray(y)
-    if hasattr(splitter, "split"):
-        splits = list(splitter.split(X, y))
-    else:
-        try:
-            splits = list(splitter)
-        except TypeError:
-            raise TypeError(
-                f"splitter must have a split(X, y) method or be an iterable of (train, test), got {type(splitter).__name__}"
-            ) from None
-    if not splits:
-        raise ValueError("splitter produced no splits")
-    for train, test in splits:
-        if len(train) == 0 or len(test) == 0:
-            raise ValueError("splitter produced an empty training or test set")
-        if max(np.max(train), np.max(test)) >= num_samples(X):
-            raise ValueError("splitter produced an index beyond the number of samples")
+    X, y, splits = _check_run(model, X, y, splitter, metric, response)
     scores = Parallel(n_jobs=n_jobs)(
         delayed(_fit_and_score)(model, X, y, train, test, metric, response) for train, test in splits
     )
@@ -151,6 +161,94 @@ def _cv_summary(scores: np.ndarray) -> CVResult:
         fold_std=float(scores.std(ddof=1)) if scores.size > 1 else 0.0,
         n_fits=int(scores.size),
     )
+
+
+@dataclass(frozen=True)
+class ScoreTable:
+    """Mean score of every learner on every data set: the N × k table of 西瓜书 §2.4.4 (表 2.5's input).
+
+    ``scores[i, j]`` is learner ``learners[j]``'s mean over the splits of data set ``datasets[i]`` (pass it
+    to :func:`evallib.compare.friedman` / :func:`~evallib.compare.nemenyi`); ``split_scores[i]`` holds
+    that data set's per-split scores, shape (k, n_splits).
+    """
+
+    scores: np.ndarray
+    learners: tuple
+    datasets: tuple
+    split_scores: tuple = field(repr=False)
+
+    def __repr__(self) -> str:
+        n, k = self.scores.shape
+        return f"ScoreTable({n} data sets × {k} learners: {', '.join(self.learners)})"
+
+
+def _named(items, name):
+    if isinstance(items, dict):
+        pairs = list(items.items())
+    else:
+        try:
+            pairs = [tuple(p) for p in items]
+        except TypeError:
+            raise TypeError(f"{name} must be a dict {{name: ...}} or a list of (name, ...) pairs, "
+                            f"got {type(items).__name__}") from None
+    if not pairs:
+        raise ValueError(f"{name} is empty: give at least one")
+    if any(len(p) != 2 or not isinstance(p[0], str) for p in pairs):
+        raise TypeError(f"{name} must map names (str) to values")
+    names = [p[0] for p in pairs]
+    if len(set(names)) != len(names):
+        raise ValueError(f"{name} has repeated names: {names}")
+    return pairs
+
+
+def score_table(learners, datasets, splitter, metric=error_rate, *, response="predict",
+                n_jobs=None) -> ScoreTable:
+    """Score k learners on N data sets with the same splits for every learner (西瓜书 §2.4.4, 表 2.5).
+
+    For each data set the splits of ``splitter`` are drawn once and every learner is scored on them with
+    :func:`evaluate`'s loop; each entry is the mean over the splits. All N·k·splits fits go to joblib in one
+    call, so ``n_jobs`` and any joblib backend (``joblib.parallel_config(backend="dask")`` on a Dask
+    cluster) spread them; the result does not depend on either. Taught in
+    ``notebooks/09_friedman_nemenyi.ipynb`` (five learners on ten data sets).
+
+    Parameters
+    ----------
+    learners : dict {name: scikit-learn estimator} (or a list of (name, estimator) pairs), k ≥ 1.
+    datasets : dict {name: (X, y)} (or a list of (name, (X, y)) pairs), N ≥ 1.
+    splitter : an evallib or scikit-learn splitter, as for :func:`evaluate`.
+    metric, response, n_jobs : as for :func:`evaluate`.
+
+    Example
+    -------
+    >>> from sklearn.dummy import DummyClassifier
+    >>> from evallib.splits import KFold
+    >>> data = {"even": (np.zeros((20, 1)), np.repeat([0, 1], 10))}
+    >>> score_table({"majority": DummyClassifier()}, data, KFold(5, random_state=0)).scores.tolist()
+    [[0.5]]
+    """
+    models = _named(learners, "learners")
+    data = _named(datasets, "datasets")
+    if not callable(metric):
+        raise TypeError(f"metric must be callable as metric(y_true, y_pred), got {type(metric).__name__}")
+    prepared = []
+    for dname, Xy in data:
+        if not (isinstance(Xy, (tuple, list)) and len(Xy) == 2):
+            raise TypeError(f"datasets[{dname!r}] must be a pair (X, y), got {type(Xy).__name__}")
+        for lname, model in models:
+            _check_model(model, response, name=f"learners[{lname!r}]")
+        # the splits are drawn once per data set: every learner sees the same ones
+        prepared.append(_check_run(models[0][1], Xy[0], Xy[1], splitter, metric, response))
+    out = Parallel(n_jobs=n_jobs)(
+        delayed(_fit_and_score)(model, X, y, train, test, metric, response)
+        for X, y, splits in prepared for _, model in models for train, test in splits
+    )
+    per_split, start = [], 0
+    for X, y, splits in prepared:
+        n = len(models) * len(splits)
+        per_split.append(np.asarray(out[start:start + n], dtype=float).reshape(len(models), len(splits)))
+        start += n
+    scores = np.array([[np.mean(row) for row in arr] for arr in per_split])  # as evaluate(...).mean()
+    return ScoreTable(scores, tuple(n for n, _ in models), tuple(n for n, _ in data), tuple(per_split))
 
 
 @dataclass(frozen=True)

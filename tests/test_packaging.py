@@ -20,7 +20,8 @@ def _name(req: str) -> str:
 def test_environment_yml_names_the_same_packages_as_pyproject():
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
     wanted = {_name(r) for r in project["dependencies"]}
-    wanted |= {_name(r) for r in project["optional-dependencies"]["test"] if "python_version" not in r}
+    for extra in ("test", "classroom"):
+        wanted |= {_name(r) for r in project["optional-dependencies"][extra] if "python_version" not in r}
     env = yaml.safe_load((ROOT / "environment.yml").read_text())
     conda = {_name(d) for d in env["dependencies"] if isinstance(d, str)} - {"python", "pip"}
     assert conda == wanted, f"only in pyproject: {wanted - conda}; only in environment.yml: {conda - wanted}"
