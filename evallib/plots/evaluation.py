@@ -3,6 +3,8 @@ splitters partition the data, and how estimates spread."""
 from __future__ import annotations
 
 import numpy as np
+from matplotlib import colormaps
+from matplotlib import colors as mpl_colors
 from matplotlib.colors import ListedColormap
 from matplotlib.patches import Patch
 
@@ -71,37 +73,97 @@ def plot_train_test_curve(values, train, test, *, ax=None, mark=None, xlabel="mo
     return ax
 
 
-def plot_splits(splitter, X, y=None, *, ax=None, max_splits=12):
-    """The mglearn-style picture of a splitter: one row per split, one column per sample
-    (dark = test, light = train; for the bootstrap, shade = how often a sample was drawn). A last row
-    shows the class of each sample when ``y`` is given."""
+def _band_codes(values, m: int, name: str) -> tuple[np.ndarray, np.ndarray]:
+    """Distinct values in order of first appearance and each sample's code, for a class or group band."""
+    values = np.asarray(values)
+    if values.ndim != 1:
+        raise ValueError(f"{name} must be 1-D (one entry per sample), got shape {values.shape}")
+    if len(values) != m:
+        raise ValueError(f"length mismatch: X has {m} samples, {name} has {len(values)}")
+    if values.dtype.kind == "f" and not np.isfinite(values).all():
+        raise ValueError(f"{name} contains NaN or inf")
+    _, first, inverse = np.unique(values if values.dtype.kind != "O" else values.astype(str),
+                                  return_index=True, return_inverse=True)
+    rank = np.argsort(np.argsort(first, kind="stable"), kind="stable")  # number by first appearance
+    return values[np.sort(first)], rank[inverse.ravel()]
+
+
+def plot_splits(splitter, X, y=None, groups=None, *, ax=None, max_splits=12):
+    """The mglearn-style picture of any splitter that follows scikit-learn's protocol (evallib's, or
+    scikit-learn's ``KFold``, ``StratifiedKFold``, ``GroupKFold``, ``StratifiedGroupKFold``, ``TimeSeriesSplit`` ...).
+
+    One row per split (at most ``max_splits``), one column per sample: test (red), train (blue; for the
+    bootstrap, darker = drawn more often), not used (white, e.g. the future in ``TimeSeriesSplit``). Bands
+    below show each sample's class (``y``) and group (``groups``), coloured by order of first appearance.
+    ``y`` and ``groups`` are passed to ``splitter.split(X, y, groups)``; evallib's splitters refuse groups.
+
+    Returns the Axes; ``ax.images[0]`` holds the split matrix (0 unused, 1-3 in training once, twice, 3+
+    times, 4 test).
+
+    >>> from sklearn.model_selection import GroupKFold
+    >>> ax = plot_splits(GroupKFold(3), np.zeros(9), groups=[0, 0, 1, 1, 2, 2, 3, 3, 3])
+    """
+    from .._validation import check_positive_int, num_samples
+
+    if isinstance(splitter, (str, bytes)) or not all(callable(getattr(splitter, a, None))
+                                                     for a in ("split", "get_n_splits")):
+        raise TypeError("splitter must follow scikit-learn's splitter protocol (split(X, y, groups) and "
+                        f"get_n_splits methods), got {type(splitter).__name__}")
+    max_splits = check_positive_int(max_splits, "max_splits")
+    m = num_samples(X, "X")
+    if m == 0:
+        raise ValueError("X is empty: a data set with at least one sample is needed")
+    bands = [(label, _band_codes(v, m, arg)) for label, arg, v in (("class", "y", y), ("group", "groups", groups))
+             if v is not None]
     ax = get_ax(ax)
-    splits = []
-    for i, (train, test) in enumerate(splitter.split(X, y)):
+    split_iter = splitter.split(X, y, groups)
+    splits, more = [], False
+    for i, (train, test) in enumerate(split_iter):
         if i == max_splits:
+            more = True
             break
+        train, test = np.asarray(train), np.asarray(test)
+        for part, idx in (("train", train), ("test", test)):
+            if idx.ndim != 1 or (idx.size and (idx.dtype.kind not in "iu" or idx.min() < 0 or idx.max() >= m)):
+                raise ValueError(f"splitter yielded {part} indices that are not integers in [0, {m}) in split {i + 1}")
         splits.append((train, test))
-    m = len(X)
+    if not splits:
+        raise ValueError(f"splitter {type(splitter).__name__} yielded no split for these {m} samples")
+    n = len(splits)
     # 0: unused, 1-3: in the training set once, twice, 3+ times (bootstrap), 4: test
-    cat = np.zeros((len(splits), m), dtype=int)
+    cat = np.zeros((n, m), dtype=int)
     for r, (train, test) in enumerate(splits):
         cat[r] = np.minimum(np.bincount(train, minlength=m), 3)
         cat[r, test] = 4
-    cmap = ListedColormap(["white", "#9cc7e8", "#5a9fd4", "#2a6fb0", COLORS["red"]])
-    ax.imshow(cat, aspect="auto", cmap=cmap, vmin=0, vmax=4, interpolation="nearest")
-    handles = [Patch(color=COLORS["red"], label="test"), Patch(color="#9cc7e8", label="train")]
-    if y is not None:
-        y = np.asarray(y)
-        classes, codes = np.unique(y, return_inverse=True)
-        ax.scatter(np.arange(m), np.full(m, len(splits) + 0.2), c=[COLORS["green"] if c else COLORS["orange"]
-                   for c in codes.ravel() % 2], marker="s", s=max(2, 300 / m), clip_on=False)
-        ax.set_ylim(len(splits) + 0.7, -0.5)
-        handles.append(Patch(color=COLORS["orange"], label=f"class {classes[0]}"))
-        if len(classes) > 1:
-            handles.append(Patch(color=COLORS["green"], label=f"class {classes[1]}"))
-    ax.set(xlabel="sample index", ylabel="split", title=type(splitter).__name__)
-    ax.set_yticks(range(len(splits)))
-    ax.set_yticklabels([str(i + 1) for i in range(len(splits))])
+    train_blues = ["#9cc7e8", "#5a9fd4", "#2a6fb0"]
+    cmap = ListedColormap(["white", *train_blues, COLORS["red"]])
+    img = ax.imshow(cat, aspect="auto", cmap=cmap, vmin=0, vmax=4, interpolation="nearest",
+                    extent=(-0.5, m - 0.5, n - 0.5, -0.5))
+    img.set_label("splits")
+    handles = [Patch(color=COLORS["red"], label="test"), Patch(color=train_blues[0], label="train")]
+    if (cat == 2).any() or (cat == 3).any():
+        handles += [Patch(color=train_blues[1], label="train, drawn twice"),
+                    Patch(color=train_blues[2], label="train, drawn 3+ times")]
+    if (cat == 0).any():
+        handles.append(Patch(facecolor="white", edgecolor=COLORS["grey"], label="not used"))
+    palette = [COLORS[c] for c in ("orange", "green", "purple", "yellow", "black", "grey", "sky")]  # not train blues
+    row_labels = [str(i + 1) for i in range(n)]
+    for j, (name, (values, codes)) in enumerate(bands):
+        row = n + 0.2 + j
+        colors = palette if name == "class" else [mpl_colors.to_hex(c) for c in colormaps["tab20"].colors]
+        band = ax.imshow(codes[None, :] % len(colors), aspect="auto", interpolation="nearest",
+                         cmap=ListedColormap(colors), vmin=0, vmax=len(colors) - 1,
+                         extent=(-0.5, m - 0.5, row + 0.4, row - 0.4))
+        band.set_label(name)
+        row_labels.append(name)
+        if name == "class" and len(values) <= len(palette):
+            handles += [Patch(color=palette[c], label=f"class {v}") for c, v in enumerate(values)]
+    ax.set_xlim(-0.5, m - 0.5)
+    ax.set_ylim(n - 0.3 + len(bands), -0.5)
+    ax.set_yticks([*range(n), *(n + 0.2 + j for j in range(len(bands)))])
+    ax.set_yticklabels(row_labels)
+    title = type(splitter).__name__ + (f" (first {n} splits)" if more else "")
+    ax.set(xlabel="sample index", ylabel="split", title=title)
     ax.grid(False)
     ax.legend(handles=handles, loc="upper left", bbox_to_anchor=(1.0, 1.0))
     return ax
