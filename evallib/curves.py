@@ -101,8 +101,10 @@ def roc_curve(y_true, scores, *, pos_label=1):
 
     Sweeping the threshold down through the sorted scores, the curve starts at (0, 0) (threshold
     +inf: nothing predicted positive) and ends at (1, 1). Each distinct score is one point: tied scores
-    of positives and negatives make one diagonal step, as in the book. Unlike scikit-learn's default
-    (``drop_intermediate=True``) no collinear points are dropped.
+    of positives and negatives make one diagonal step, as in the book.
+
+    scikit-learn: ``roc_curve`` (same order, ``thresholds[0] = inf``) drops collinear points by default
+    (``drop_intermediate=True``); here every distinct threshold is kept, as with ``drop_intermediate=False``.
 
     Returns
     -------
@@ -200,6 +202,8 @@ def rank_loss(y_true, scores, *, pos_label=1) -> float:
     """The book's ranking loss ℓ_rank (式(2.21)): the share of (positive, negative) pairs ranked in the
     wrong order, a tie counting ½. It is the area *above* the ROC curve.
 
+    scikit-learn: ``label_ranking_loss`` counts a tied pair as 1, not ½; this equals ``1 - roc_auc_score``.
+
     >>> rank_loss([1, 0, 1, 0], [0.9, 0.5, 0.5, 0.1])
     0.125
     """
@@ -212,6 +216,9 @@ def roc_auc(y_true, scores, *, pos_label=1) -> float:
 
     Equal to the probability that a random positive scores above a random negative (ties ½), and to
     the trapezoidal area under :func:`roc_curve`. ``roc_auc(y, s) == 1 - rank_loss(y, s)`` exactly.
+
+    scikit-learn: ``roc_auc_score`` agrees (ties ½), but returns NaN with a warning for one class; here
+    that is an error naming ``y_true``.
 
     >>> roc_auc([1, 0, 1, 0], [0.9, 0.5, 0.5, 0.1])
     0.875

@@ -115,8 +115,9 @@ def confusion_matrix(y_true, y_pred, *, pos_label=1) -> np.ndarray:
     """The binary confusion matrix (混淆矩阵) in the book's layout (表2.1): ``[[TP, FN], [FP, TN]]``.
 
     Rows: true positive / true negative class; columns: predicted positive / predicted negative.
-    scikit-learn's ``confusion_matrix(y_true, y_pred)`` orders the labels ascending, so for {0, 1} it
-    returns ``[[TN, FP], [FN, TP]]``: ``np.rot90(sk, 2)`` is this matrix.
+
+    scikit-learn: ``confusion_matrix(y_true, y_pred)`` orders the labels ascending, so for {0, 1} it
+    returns ``[[TN, FP], [FN, TP]]``: ``np.rot90(sk, 2)`` is this matrix (docs/sklearn-differences.md).
 
     Parameters
     ----------
@@ -139,6 +140,8 @@ def precision(y_true, y_pred, *, pos_label=1, zero_division="raise") -> float:
 
     ``zero_division`` (0.0 or 1.0) is returned when nothing is predicted positive; by default that raises.
 
+    scikit-learn: ``precision_score`` returns 0.0 with a warning there (``zero_division="warn"``).
+
     >>> precision([1, 1, 0, 0, 1], [1, 0, 1, 0, 1])
     0.6666666666666666
     """
@@ -149,6 +152,9 @@ def precision(y_true, y_pred, *, pos_label=1, zero_division="raise") -> float:
 
 def recall(y_true, y_pred, *, pos_label=1, zero_division="raise") -> float:
     """Recall (查全率) R = TP / (TP + FN) (式(2.9)): the share of positives that are found. Equals TPR.
+
+    scikit-learn: ``recall_score`` returns 0.0 with a warning when there is no positive; here that raises
+    unless ``zero_division`` (0.0 or 1.0) is given.
 
     >>> recall([1, 1, 0, 0, 1], [1, 0, 1, 0, 1])
     0.6666666666666666
@@ -181,6 +187,9 @@ def fbeta_score(y_true, y_pred, beta, *, pos_label=1, zero_division="raise") -> 
     β > 1 weighs recall more, β < 1 precision more; β = 1 is F1. Computed from counts,
     (1+β²)TP / ((1+β²)TP + β²FN + FP), so it is 0 (not undefined) when TP = 0 but FP + FN > 0.
 
+    scikit-learn: ``fbeta_score`` agrees, except with no positive and none predicted (0.0 and a warning;
+    here an error unless ``zero_division`` is given).
+
     >>> round(fbeta_score([1, 1, 0, 0, 1], [1, 0, 0, 0, 1], beta=2), 4)
     0.7143
     """
@@ -191,6 +200,9 @@ def fbeta_score(y_true, y_pred, beta, *, pos_label=1, zero_division="raise") -> 
 
 def f1_score(y_true, y_pred, *, pos_label=1, zero_division="raise") -> float:
     """F1 (式(2.10)): the harmonic mean of P and R, 2PR/(P+R) = 2TP / (m + TP - TN).
+
+    scikit-learn: ``f1_score`` agrees, except with no positive and none predicted (0.0 and a warning;
+    here an error unless ``zero_division`` is given).
 
     >>> f1_score([1, 1, 0, 0, 1], [1, 0, 1, 0, 1])
     0.6666666666666666
@@ -238,8 +250,10 @@ def macro_average(confusion_matrices) -> AveragedScores:
     """Macro-P, macro-R and macro-F1 over k confusion matrices, as the book defines them (式(2.12)–(2.14)).
 
     macro-P and macro-R are the plain means of each matrix's P and R; macro-F1 is the harmonic mean of
-    macro-P and macro-R. (scikit-learn's ``f1_score(average="macro")`` instead averages the per-class F1
-    values; the two differ in general.) Each matrix is ``[[TP, FN], [FP, TN]]``; a matrix whose P or R
+    macro-P and macro-R.
+
+    scikit-learn: ``f1_score(average="macro")`` instead averages the per-class F1 values; the two differ in
+    general (macro-P and macro-R agree with ``average="macro"``). Each matrix is ``[[TP, FN], [FP, TN]]``; a matrix whose P or R
     is undefined (no predicted positive / no positive) raises.
 
     >>> macro_average([[[1, 1], [0, 2]], [[2, 0], [2, 0]]])
@@ -337,8 +351,8 @@ def _relative_errors(y_true, y_pred):
 def mape(y_true, y_pred) -> float:
     """Mean absolute percentage error (1/m) Σ |y_i - f(x_i)| / |y_i|, as a fraction (0.1 = 10 %).
 
-    Like scikit-learn's ``mean_absolute_percentage_error`` it returns a fraction, but a zero in
-    ``y_true`` raises instead of dividing by a tiny epsilon.
+    scikit-learn: like ``mean_absolute_percentage_error`` it returns a fraction, but a zero in
+    ``y_true`` raises instead of dividing by machine epsilon (which gives numbers like 2.25e15).
 
     >>> mape([100.0, 200.0], [110.0, 150.0])
     0.175
@@ -360,6 +374,8 @@ def r2(y_true, y_pred) -> float:
 
     1 is perfect, 0 is "no better than predicting the mean", negative is worse than that. Undefined
     (raises) when ``y_true`` is constant.
+
+    scikit-learn: ``r2_score`` agrees, but returns 0.0 (or 1.0 for a perfect fit) for a constant ``y_true``.
 
     >>> r2([1.0, 2.0, 3.0], [1.0, 2.0, 4.0])
     0.5
@@ -459,7 +475,9 @@ def dcg(relevances, k=None, *, gain="exponential") -> float:
     """Discounted cumulative gain DCG@k = Σ_{i=1..k} g(rel_i) / log2(i + 1).
 
     ``relevances`` are the grades of the items in the order shown; ``gain`` is "exponential"
-    (g = 2^rel - 1, the notes' form) or "linear" (g = rel, scikit-learn's ``dcg_score``).
+    (g = 2^rel - 1, the notes' form) or "linear" (g = rel).
+
+    scikit-learn: ``dcg_score`` uses the linear gain: it equals ``dcg(..., gain="linear")``.
 
     >>> round(dcg([5, 3, 2, 1, 2]), 2)
     38.51
@@ -473,6 +491,8 @@ def ndcg(relevances, k=None, *, ideal=None, gain="exponential") -> float:
 
     ``ideal`` is the pool of all relevance grades the ideal list may draw from (for example every
     relevant item in the collection, also those not shown); by default ``relevances`` itself.
+
+    scikit-learn: ``ndcg_score`` uses the linear gain: it equals ``ndcg(..., gain="linear")``.
 
     >>> round(ndcg([5, 3, 2, 1, 2], ideal=[5, 3, 2, 1, 2, 4, 0]), 4)
     0.8296
