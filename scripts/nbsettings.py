@@ -1,6 +1,7 @@
 """One place for the settings under which notebooks run, both when outputs are regenerated and when
 nbval checks them (the Makefile exports the same values)."""
 import os
+from pathlib import Path
 
 ENV = {
     "PYTHONHASHSEED": "0",
@@ -23,3 +24,24 @@ STRIP_FLAGS = ["--extra-keys", EXTRA_KEYS]  # exercises/
 def apply_env():
     os.environ.update(ENV)
     os.environ.pop("MPLBACKEND", None)  # notebooks use the inline backend
+
+
+# --- where the chapters are ---------------------------------------------------------------------------------
+ROOT = Path(__file__).resolve().parent.parent
+NOTEBOOKS = ROOT / "notebooks"
+
+
+def chapter_sources(folder=NOTEBOOKS):
+    """The chapters' MyST text sources, ``notebooks/NN_topic.md`` (each paired with ``NN_topic.ipynb``)."""
+    return sorted(Path(folder).glob("[0-9][0-9]_*.md"))
+
+
+def stored_notebooks(folder=NOTEBOOKS):
+    """Every stored notebook under ``notebooks/`` (chapters and, later, other editions such as ``zh/``)."""
+    return sorted(p for p in Path(folder).rglob("[0-9][0-9]_*.ipynb") if ".ipynb_checkpoints" not in p.parts)
+
+
+def text_source(ipynb):
+    """The text source an ``.ipynb`` is paired with, or None (an edition built from a catalog, e.g. ``zh/``)."""
+    md = Path(ipynb).with_suffix(".md")
+    return md if md.parent.resolve() == NOTEBOOKS.resolve() and md.exists() else None

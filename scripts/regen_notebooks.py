@@ -1,44 +1,90 @@
 #!/usr/bin/env python
-"""Regenerate the stored outputs of the chapter notebooks with exactly the settings the tests use.
+"""Regenerate the stored chapter notebooks from their text sources, with exactly the settings the tests use.
 
-    make regen                      # every notebook in notebooks/
-    make regen NB=notebooks/02_evaluation_methods.ipynb
+    make regen                                   # every chapter: notebooks/NN_topic.md -> notebooks/NN_topic.ipynb
+    make regen NB=notebooks/05_roc_pr_curves.md  # one chapter (the .md or its paired .ipynb may be named)
 
-Each notebook is executed in place (kernel working directory: notebooks/), given its slide metadata
-(scripts/slides.py: RISE and `make slides`), then stripped of volatile metadata with the same nbstripout
-flags as the git filter, and its execution time is printed.
+For each chapter the MyST text source (what contributors edit; jupytext pairs it with the .ipynb) is read with
+jupytext, given stable cell ids (the cell's index), executed (kernel working directory: notebooks/), given its
+slide metadata (scripts/slides.py: RISE and `make slides`) and the JupyterLab collapse flag of its hidden cells,
+written to the paired .ipynb and stripped of volatile metadata with the same nbstripout flags as the git filter.
+Its execution time is printed. Nothing is read from the old .ipynb: a sentence edited in either file (JupyterLab
+saves both) survives.
+
+Other editions plug in through :func:`source_notebook` (the Chinese one, notebooks/zh/, is built from the English
+source and a gettext catalog: CONTRIBUTING.md, "A second language").
 """
 import subprocess
 import sys
 import time
 from pathlib import Path
 
+import jupytext
 import nbformat
 from nbclient import NotebookClient
 
 sys.path.insert(0, str(Path(__file__).parent))
-from nbsettings import KEEP_FLAGS, apply_env  # noqa: E402
+from nbsettings import KEEP_FLAGS, apply_env, chapter_sources, text_source  # noqa: E402
 from slides import add_slide_metadata  # noqa: E402
+
+KERNELSPEC = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
+HIDDEN_INPUT_TAGS = {"hide-input", "remove-input", "remove-cell"}
+
+
+def source_notebook(ipynb: Path):
+    """The notebook (no outputs) that ``ipynb`` is generated from: its paired MyST source, read by jupytext."""
+    src = text_source(ipynb)
+    if src is None:
+        raise SystemExit(f"{ipynb}: no text source (expected {ipynb.with_suffix('.md')}; CONTRIBUTING.md)")
+    nb = jupytext.read(src)
+    nb.metadata = {"kernelspec": KERNELSPEC, "language_info": {"name": "python"}}
+    for i, cell in enumerate(nb.cells):
+        cell.id = str(i)  # stable ids: regenerating does not churn the file
+        if HIDDEN_INPUT_TAGS & set(cell.metadata.get("tags", [])) and cell.cell_type == "code":
+            cell.metadata.setdefault("jupyter", {})["source_hidden"] = True  # collapsed in JupyterLab
+    return nb
+
+
+def coalesce_streams(outputs):
+    """Consecutive prints to the same stream as one output (how they arrive in chunks depends on timing)."""
+    merged = []
+    for out in outputs:
+        if (out.get("output_type") == "stream" and merged and merged[-1].get("output_type") == "stream"
+                and merged[-1].get("name") == out.get("name")):
+            merged[-1]["text"] += out["text"]
+        else:
+            merged.append(out)
+    return merged
+
+
+def regen(ipynb: Path) -> tuple[bool, float]:
+    nb = source_notebook(ipynb)
+    client = NotebookClient(nb, timeout=600, kernel_name="python3",
+                            resources={"metadata": {"path": str(ipynb.parent)}})
+    t0 = time.perf_counter()
+    ok = True
+    try:
+        client.execute()
+    except Exception as exc:  # keep going: show every broken notebook
+        ok = False
+        print(f"FAILED {ipynb.name}: {type(exc).__name__}: {str(exc)[-2000:]}")
+    dt = time.perf_counter() - t0
+    for cell in nb.cells:
+        cell_outputs = cell.get("outputs")
+        if cell_outputs:
+            cell.outputs = coalesce_streams(cell_outputs)
+    nbformat.write(add_slide_metadata(nb), ipynb)
+    subprocess.run([sys.executable, "-m", "nbstripout", *KEEP_FLAGS, str(ipynb)], check=True)
+    return ok, dt
 
 
 def main(paths):
     apply_env()
-    root = Path(__file__).resolve().parent.parent
-    nbs = [Path(p) for p in paths] or sorted((root / "notebooks").glob("[0-9][0-9]_*.ipynb"))
+    nbs = [Path(p).with_suffix(".ipynb") for p in paths] or [p.with_suffix(".ipynb") for p in chapter_sources()]
     failed = False
     for path in nbs:
-        nb = nbformat.read(path, as_version=4)
-        client = NotebookClient(nb, timeout=600, kernel_name="python3",
-                                resources={"metadata": {"path": str(path.parent)}})
-        t0 = time.perf_counter()
-        try:
-            client.execute()
-        except Exception as exc:  # keep going: show every broken notebook
-            failed = True
-            print(f"FAILED {path.name}: {type(exc).__name__}: {str(exc)[-2000:]}")
-        dt = time.perf_counter() - t0
-        nbformat.write(add_slide_metadata(nb), path)
-        subprocess.run([sys.executable, "-m", "nbstripout", *KEEP_FLAGS, str(path)], check=True)
+        ok, dt = regen(path.resolve())
+        failed |= not ok
         print(f"{path.name}: {dt:.1f} s")
     return 1 if failed else 0
 
