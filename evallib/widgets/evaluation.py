@@ -93,9 +93,12 @@ def _kfold_view(r, n_splits, n_repeats, ylim):
 
 def kfold_explorer(model, X, y, *, random_state=0, max_k=20, max_p=10):
     """Sliders for k (folds) and p (repeats) of p-times k-fold cross-validation on (X, y)."""
-    max_k = min(int(max_k), len(y))
+    # stratified folds: k at most the smallest class, so that every fold can hold every class (above it
+    # evallib and scikit-learn warn, and refuse once every class is smaller than k)
+    smallest = int(np.unique(np.asarray(y), return_counts=True)[1].min())
+    max_k = max(2, min(int(max_k), len(y), smallest))
     controls = {
-        "n_splits": slider(10, 2, max_k, description="k (folds)"),
+        "n_splits": slider(min(10, max_k), 2, max_k, description="k (folds)"),
         "n_repeats": slider(1, 1, int(max_p), description="p (repeats)"),
     }
     cache = {}  # fold scores of every (k, repeat) fitted so far: moving p or k back costs no fit
