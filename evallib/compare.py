@@ -2,7 +2,10 @@
 
 Taught in ``notebooks/08_hypothesis_tests.ipynb`` (§2.4.1–2.4.3: binomial and t-tests, cross-validated
 t-tests, 5×2cv, McNemar, and how often each test rejects a true null) and
-``notebooks/09_friedman_nemenyi.ipynb`` (§2.4.4: Friedman and Nemenyi, CD diagrams).
+``notebooks/09_friedman_nemenyi.ipynb`` (§2.4.4: Friedman and Nemenyi, CD diagrams). Beyond the book,
+``notebooks/13_comparing_today.ipynb`` teaches Demšar's (2006) sign and Wilcoxon tests, Holm and
+Bonferroni–Dunn against a control, Benavoli et al.'s (2017) Bayesian tests with a ROPE, and measures the
+Type-I error and power of every test here (:func:`rejection_rates`).
 
 Every test returns a frozen result object with at least ``statistic``, ``pvalue``, ``df`` (None where
 no degrees of freedom apply), ``alpha``, ``critical_value`` and ``reject``. Every distribution and
@@ -53,6 +56,24 @@ __all__ = [
     "NULL_TESTS",
     "NullRejectionRates",
     "null_rejection_rates",
+    # beyond the book (notebook 13): Demšar 2006, Benavoli et al. 2017
+    "SignTestResult",
+    "WilcoxonResult",
+    "HolmResult",
+    "PosthocResult",
+    "PairwiseWilcoxonResult",
+    "CorrelatedTTestResult",
+    "SignedRankResult",
+    "sign_test",
+    "wilcoxon",
+    "holm",
+    "posthoc_vs_control",
+    "pairwise_wilcoxon_holm",
+    "correlated_bayesian_ttest",
+    "bayesian_signed_rank",
+    "ALL_TESTS",
+    "RejectionRates",
+    "rejection_rates",
 ]
 
 
@@ -750,9 +771,22 @@ def _null_trial(seed, m, separation, n_resamples, n_folds):
     2/3-1/3 hold-outs, over the k folds of one k-fold CV, over 5 × 2-fold CV, and McNemar's discordant
     counts on the first hold-out. All splits are fitted in one vectorised stump call per feature.
     """
+    return _trial(seed, m, separation, separation, n_resamples, n_folds, third=False)[:5]
+
+
+def _trial(seed, m, separation, separation_b, n_resamples, n_folds, *, third):
+    """:func:`_null_trial` with feature x2 (learner B) at ``separation_b`` and, when ``third``, a third
+    learner C (a stump on a fresh feature x3 at ``separation``, drawn after everything else so the
+    first five outputs are those of :func:`_null_trial` whenever ``separation_b == separation``).
+
+    Returns the five outputs of :func:`_null_trial` and the (k, 3) fold error rates of A, B, C (C's
+    column is zero when ``third`` is False).
+    """
     rng = np.random.default_rng(seed)
     y = rng.integers(0, 2, m)
     X = rng.normal(size=(m, 2)) + separation * (2 * y - 1)[:, None]
+    if separation_b != separation:
+        X[:, 1] += (separation_b - separation) * (2 * y - 1)
     n_test = m // 3
     holdout = np.argsort(rng.random((n_resamples, m)), axis=1).argsort(axis=1) < n_test
     fold = np.empty(m, dtype=int)
@@ -766,7 +800,14 @@ def _null_trial(seed, m, separation, n_resamples, n_folds):
     t0 = holdout[0]
     e01 = int(np.sum(wa[0] & ~wb[0] & t0))  # B right, A wrong
     e10 = int(np.sum(~wa[0] & wb[0] & t0))
-    return d[:j], d[j:j + k], d[j + k:].reshape(2, 5).T, e01, e10
+    folds = np.zeros((k, 3))
+    n_fold = kfold.sum(axis=1)
+    folds[:, 0] = (wa[j:j + k] & kfold).sum(axis=1) / n_fold
+    folds[:, 1] = (wb[j:j + k] & kfold).sum(axis=1) / n_fold
+    if third:
+        x3 = rng.normal(size=m) + separation * (2 * y - 1)
+        folds[:, 2] = (_stump_wrong(x3, y, ~kfold) & kfold).sum(axis=1) / n_fold
+    return d[:j], d[j:j + k], d[j + k:].reshape(2, 5).T, e01, e10, folds
 
 
 def _mean_std_rows(d: np.ndarray):
@@ -872,3 +913,649 @@ def null_rejection_rates(n_trials=1000, *, n_samples=200, separation=1.0, alpha=
 
 def _null_chunk(seeds, args):
     return [_null_trial(s, *args) for s in seeds]
+
+
+# ----------------------------------------------------------------------------------------------------
+# Beyond the book (notebook 13): Demšar 2006 and Benavoli et al. 2017
+# ----------------------------------------------------------------------------------------------------
+@dataclass(frozen=True, repr=False)
+class SignTestResult(TestResult):
+    """Sign test over N data sets. ``wins``: data sets where A is better, ``losses``: where B is better,
+    ``ties``: equal scores. Ties are split evenly between A and B and an odd one is dropped (Demšar 2006),
+    so ``statistic`` = wins + ties // 2 out of ``n`` = wins + losses + 2 (ties // 2) ~ Binomial(n, 1/2)
+    under H0. ``critical_value`` is the smallest count of wins (of either learner) that rejects, n + 1
+    when none can."""
+
+    wins: int = 0
+    losses: int = 0
+    ties: int = 0
+    n: int = 0
+
+
+@dataclass(frozen=True, repr=False)
+class WilcoxonResult(TestResult):
+    """Wilcoxon signed-rank test over N data sets (Demšar 2006 §3.1.3) on d = scores_b - scores_a.
+
+    ``r_plus``/``r_minus``: rank sums of the positive/negative differences (zeros as ``zero_method``
+    says); ``statistic`` T = min(R+, R-); ``z`` its normal approximation
+    (T - n(n+1)/4) / sqrt(n(n+1)(2n+1)/24) with SciPy's tie correction; ``method`` how SciPy computed
+    the p-value ("exact", "permutation" or "approx"). ``critical_value`` is the largest T that rejects
+    by the exact distribution without ties (Demšar's table; -1: no T can, too few data sets), or the
+    normal approximation's bound for n > 50; the decision itself is ``pvalue < alpha``."""
+
+    r_plus: float = 0.0
+    r_minus: float = 0.0
+    n: int = 0
+    n_zero: int = 0
+    z: float = 0.0
+    zero_method: str = "zsplit"
+    method: str = ""
+
+
+@dataclass(frozen=True, repr=False)
+class HolmResult(_ReprMixin):
+    """Holm's step-down correction of m p-values: ``adjusted_pvalue`` (in the input order) and ``reject``
+    (adjusted p <= alpha, as statsmodels decides)."""
+
+    pvalue: np.ndarray
+    adjusted_pvalue: np.ndarray
+    reject: np.ndarray
+    alpha: float
+
+
+@dataclass(frozen=True, repr=False)
+class PosthocResult(_ReprMixin):
+    """Each algorithm against a control after a Friedman test (Demšar 2006 §3.2.2). Arrays run over the
+    other algorithms in column order: ``others`` (column indices), ``statistic`` (z; positive = ranks
+    behind the control), ``pvalue`` (two-sided normal), ``adjusted_pvalue`` and ``reject``.
+    ``critical_difference`` is the Bonferroni–Dunn CD = z_{α/(2(k-1))} sqrt(k(k+1)/(6N))."""
+
+    test: str
+    control: int
+    others: np.ndarray
+    statistic: np.ndarray
+    pvalue: np.ndarray
+    adjusted_pvalue: np.ndarray
+    reject: np.ndarray
+    method: str
+    alpha: float
+    mean_ranks: np.ndarray = field(repr=False)
+    names: tuple = field(default=(), repr=False)
+    n_datasets: int = field(default=0, repr=False)
+    critical_difference: float = field(default=0.0, repr=False)
+
+
+@dataclass(frozen=True, repr=False)
+class PairwiseWilcoxonResult(_ReprMixin):
+    """All pairs of k algorithms by Wilcoxon signed-rank tests, Holm-corrected (Benavoli, Corani &
+    Mangili 2016; the CD diagrams of autorank and Ismail Fawaz et al.). ``pvalue``, ``adjusted_pvalue``
+    and ``reject`` are k×k (diagonal: 1, 1, False); ``groups`` are the cliques a CD diagram joins by a bar:
+    maximal runs in mean-rank order with no significant pair inside (names), ``cliques`` the same as
+    column indices."""
+
+    names: tuple
+    mean_ranks: np.ndarray
+    groups: tuple
+    alpha: float
+    pvalue: np.ndarray = field(repr=False)
+    adjusted_pvalue: np.ndarray = field(repr=False)
+    reject: np.ndarray = field(repr=False)
+    cliques: tuple = field(default=(), repr=False)
+
+    def significant_pairs(self) -> list[tuple[str, str]]:
+        """The pairs (better, worse) that differ after Holm's correction, better = lower mean rank."""
+        r = self.mean_ranks
+        out = []
+        for i, j in zip(*np.nonzero(np.triu(self.reject, 1))):
+            a, b = (i, j) if r[i] <= r[j] else (j, i)
+            out.append((self.names[a], self.names[b]))
+        return sorted(out, key=lambda p: (r[self.names.index(p[0])], r[self.names.index(p[1])]))
+
+
+@dataclass(frozen=True, repr=False)
+class CorrelatedTTestResult(_ReprMixin):
+    """Posterior of the mean difference d = scores_b - scores_a on one data set (Corani & Benavoli 2015):
+    Student t with ``df`` degrees of freedom, location ``mean`` and scale ``scale``. ``p_left`` = P(d < -rope),
+    ``p_rope`` = P(|d| <= rope), ``p_right`` = P(d > rope)."""
+
+    p_left: float
+    p_rope: float
+    p_right: float
+    rope: float
+    rho: float
+    mean: float = field(repr=False)
+    scale: float = field(repr=False)
+    df: int = field(repr=False)
+
+    @property
+    def probs(self) -> tuple[float, float, float]:
+        """(p_left, p_rope, p_right)."""
+        return self.p_left, self.p_rope, self.p_right
+
+
+@dataclass(frozen=True, repr=False)
+class SignedRankResult(_ReprMixin):
+    """Bayesian signed-rank test over N data sets (Benavoli et al. 2017), d = scores_b - scores_a.
+    ``samples`` (n_samples, 3) are posterior draws of (θ_left, θ_rope, θ_right); ``p_left`` etc. are the
+    fractions of draws in which that region is the most probable."""
+
+    p_left: float
+    p_rope: float
+    p_right: float
+    rope: float
+    n: int
+    n_samples: int
+    prior: float = field(repr=False)
+    samples: np.ndarray = field(repr=False)
+
+    @property
+    def probs(self) -> tuple[float, float, float]:
+        """(p_left, p_rope, p_right)."""
+        return self.p_left, self.p_rope, self.p_right
+
+
+def _check_pair(scores_a, scores_b, minimum: int = 1):
+    a = as_finite_array(scores_a, "scores_a")
+    b = as_finite_array(scores_b, "scores_b")
+    check_consistent_length(scores_a=a, scores_b=b)
+    if a.size < minimum:
+        raise ValueError(f"scores_a has {a.size} value(s); at least {minimum} are needed")
+    return a, b
+
+
+def _check_real(x, name: str, *, minimum=0.0, below=None) -> float:
+    if isinstance(x, (bool, np.bool_)) or not isinstance(x, numbers.Real):
+        raise TypeError(f"{name} must be a real number, got {type(x).__name__}")
+    x = float(x)
+    if not np.isfinite(x) or x < minimum or (below is not None and x >= below):
+        bound = f" and < {below}" if below is not None else ""
+        raise ValueError(f"{name} must be a finite number >= {minimum}{bound}, got {x}")
+    return x
+
+
+def _check_bool(x, name: str) -> bool:
+    if not isinstance(x, (bool, np.bool_)):
+        raise TypeError(f"{name} must be True or False, got {x!r}")
+    return bool(x)
+
+
+def sign_test(scores_a, scores_b, *, alpha=0.05, lower_is_better=True) -> SignTestResult:
+    """Sign test of H0: A and B are equally good, from their scores on N data sets (Demšar 2006 §3.1.3).
+
+    Count the data sets each learner wins; under H0 the wins are Binomial(N, 1/2). Ties are split evenly
+    between the two and an odd tie is dropped, as Demšar recommends. The two-sided p-value is
+    ``scipy.stats.binomtest(wins + ties // 2, n, 0.5).pvalue``. Weak (it ignores by how much a learner
+    wins) but assumption-free: it works with scores that are not commensurable across data sets.
+
+    Parameters
+    ----------
+    scores_a, scores_b : N scores each, one per data set (paired).
+    alpha : float in (0, 1).
+    lower_is_better : True for error rates (the lower score wins), False for accuracy or AUC.
+
+    Example
+    -------
+    >>> r = sign_test([0.1, 0.2, 0.3, 0.1, 0.2], [0.2, 0.3, 0.4, 0.3, 0.2])
+    >>> r.wins, r.losses, r.ties, r.n, round(r.pvalue, 4)
+    (4, 0, 1, 4, 0.125)
+    """
+    a, b = _check_pair(scores_a, scores_b)
+    alpha = _check_alpha(alpha)
+    lower_is_better = _check_bool(lower_is_better, "lower_is_better")
+    better = (a < b) if lower_is_better else (a > b)
+    wins, ties = int(better.sum()), int((a == b).sum())
+    losses = a.size - wins - ties
+    stat, n = wins + ties // 2, wins + losses + 2 * (ties // 2)
+    if n == 0:
+        return SignTestResult(test="sign test", statistic=0.0, pvalue=1.0, df=None, alpha=alpha, critical_value=1.0,
+                              reject=False, distribution="binom", wins=wins, losses=losses, ties=ties, n=0)
+    p = float(stats.binomtest(stat, n, 0.5).pvalue)
+    w = np.arange((n + 1) // 2, n + 1)
+    ok = np.flatnonzero(np.minimum(1.0, 2 * stats.binom.sf(w - 1, n, 0.5)) < alpha)
+    crit = float(w[ok[0]]) if ok.size else float(n + 1)
+    return SignTestResult(test="sign test", statistic=float(stat), pvalue=p, df=None, alpha=alpha,
+                          critical_value=crit, reject=bool(p < alpha), distribution="binom",
+                          wins=wins, losses=losses, ties=ties, n=n)
+
+
+def _signed_rank_sums(d: np.ndarray, zero_method: str) -> tuple[float, float, int]:
+    """R+, R- and the number of differences ranked, with zeros handled as ``zero_method`` says."""
+    if zero_method == "wilcox":
+        d = d[d != 0]
+    if d.size == 0:
+        return 0.0, 0.0, 0
+    r = stats.rankdata(np.abs(d))
+    zero = d == 0
+    if zero_method == "zsplit":
+        half = r[zero].sum() / 2
+        return float(r[d > 0].sum() + half), float(r[d < 0].sum() + half), int(d.size)
+    return float(r[d > 0].sum()), float(r[d < 0].sum()), int(d.size - zero.sum() if zero_method == "pratt" else d.size)
+
+
+def _wilcoxon_critical_t(n: int, alpha: float) -> float:
+    """The largest T with P(T <= t) two-sided < alpha for n differences without ties (-1: none)."""
+    if n > 50:
+        mu, sd = n * (n + 1) / 4, np.sqrt(n * (n + 1) * (2 * n + 1) / 24)
+        return float(mu - stats.norm.isf(alpha / 2) * sd)
+    counts = np.zeros(n * (n + 1) // 2 + 1)
+    counts[0] = 1.0
+    for i in range(1, n + 1):  # subset sums of {1, ..., n}: the exact null distribution of R+
+        counts[i:] = counts[i:] + counts[:-i].copy()
+    cdf = np.cumsum(counts) / 2.0**n
+    ok = np.flatnonzero(np.minimum(1.0, 2 * cdf[: n * (n + 1) // 4 + 1]) < alpha)
+    return float(ok[-1]) if ok.size else -1.0
+
+
+def _wilcoxon_permutation_p(d: np.ndarray, zero_method: str, r_plus: float) -> float:
+    """Two-sided p-value of R+ over all 2^n sign flips of d (n <= 13): the permutation test SciPy's
+    ``wilcoxon(method="auto")`` runs with ties or zeros, enumerated as one (2^n, n) matrix product instead
+    of SciPy's per-permutation loop (a hundred times faster; tests/test_compare.py checks equality)."""
+    keep = d != 0 if zero_method == "wilcox" else np.ones(d.size, dtype=bool)
+    ranks = stats.rankdata(np.abs(d[keep]))
+    dk = d[keep]
+    const = ranks[dk == 0].sum() / 2 if zero_method == "zsplit" else 0.0
+    n = dk.size
+    signs = (np.arange(2**n)[:, None] >> np.arange(n)[None, :]) & 1  # every sign pattern once
+    null = np.where(dk != 0, signs, 0) @ ranks + const
+    gamma = abs(np.finfo(float).eps * 100 * r_plus)
+    p_less, p_greater = np.mean(null <= r_plus + gamma), np.mean(null >= r_plus - gamma)
+    return float(min(1.0, 2 * min(p_less, p_greater)))
+
+
+def wilcoxon(scores_a, scores_b, *, alpha=0.05, zero_method="zsplit", method="auto") -> WilcoxonResult:
+    """Wilcoxon signed-rank test of H0: A and B are equally good over N data sets (Demšar 2006 §3.1.3).
+
+    Rank the |d_i| of d = scores_b - scores_a (ties get average ranks); R+ sums the ranks of positive
+    differences, R- of negative ones; T = min(R+, R-). Zero differences are split evenly between R+ and
+    R- (``zero_method="zsplit"``, Demšar's choice; ``"wilcox"`` drops them, ``"pratt"`` ranks then drops
+    them). The p-value is ``scipy.stats.wilcoxon(scores_b, scores_a, zero_method=..., method=...)``:
+    exact for small N without ties, an exact permutation test for N <= 13 with ties or zeros, the normal
+    approximation otherwise. Unlike the t-test over data sets it needs neither normal differences nor
+    commensurable scores, and outliers (one data set with a huge difference) weigh only by their rank.
+
+    Example
+    -------
+    >>> r = wilcoxon([0.1, 0.2, 0.3, 0.1, 0.2, 0.3], [0.2, 0.25, 0.4, 0.3, 0.2, 0.35])
+    >>> r.r_plus, r.r_minus, round(r.pvalue, 4)
+    (20.5, 0.5, 0.0625)
+    """
+    a, b = _check_pair(scores_a, scores_b)
+    alpha = _check_alpha(alpha)
+    if zero_method not in ("zsplit", "wilcox", "pratt"):
+        raise ValueError(f"zero_method must be 'zsplit', 'wilcox' or 'pratt', got {zero_method!r}")
+    if method not in ("auto", "exact", "approx"):
+        raise ValueError(f"method must be 'auto', 'exact' or 'approx', got {method!r}")
+    d = b - a
+    n_zero = int((d == 0).sum())
+    r_plus, r_minus, n = _signed_rank_sums(d, zero_method)
+    t = min(r_plus, r_minus)
+    ranked = d if zero_method != "wilcox" else d[d != 0]
+    crit = _wilcoxon_critical_t(n, alpha) if n else -1.0
+    if n == 0 or r_plus == r_minus:
+        # no signed difference at all (or perfect balance): nothing speaks against H0; SciPy would warn or divide 0/0
+        z, p, how = 0.0, 1.0, "none"
+    else:
+        has_ties = np.unique(np.abs(ranked)).size < ranked.size
+        how = method if method != "auto" else ("approx" if d.size > 50 else "exact" if not (has_ties or n_zero)
+                                               else "permutation" if d.size <= 13 else "approx")
+        res = stats.wilcoxon(b, a, zero_method=zero_method, method="asymptotic")
+        z = float(res.zstatistic)
+        if how == "approx":
+            p = float(res.pvalue)
+        elif how == "permutation":
+            p = _wilcoxon_permutation_p(d, zero_method, r_plus)
+        else:
+            p = float(stats.wilcoxon(b, a, zero_method=zero_method, method="exact").pvalue)
+    return WilcoxonResult(test="Wilcoxon signed-rank test", statistic=float(t), pvalue=min(p, 1.0), df=None,
+                          alpha=alpha, critical_value=crit, reject=bool(p < alpha), distribution="wilcoxon",
+                          r_plus=r_plus, r_minus=r_minus, n=n, n_zero=n_zero, z=z, zero_method=zero_method,
+                          method=how)
+
+
+def holm(pvalues, *, alpha=0.05) -> HolmResult:
+    """Holm's step-down correction for m tests (Holm 1979; Demšar 2006 §3.2.2).
+
+    Sort the p-values p_(1) <= ... <= p_(m); the adjusted p-value of the i-th is
+    max_{j <= i} min(1, (m - j + 1) p_(j)), and a hypothesis is rejected when its adjusted p-value is at
+    most ``alpha`` — the same as comparing p_(i) with α / (m - i + 1) and stopping at the first that fails.
+    Agrees with ``statsmodels.stats.multitest.multipletests(pvalues, alpha, method="holm")``.
+
+    Example
+    -------
+    >>> r = holm([0.01, 0.04, 0.03, 0.005])
+    >>> r.adjusted_pvalue.tolist(), r.reject.tolist()
+    ([0.03, 0.06, 0.06, 0.02], [True, False, False, True])
+    """
+    p = as_finite_array(pvalues, "pvalues")
+    if p.min() < 0 or p.max() > 1:
+        raise ValueError(f"pvalues must lie in [0, 1], got {p[(p < 0) | (p > 1)][0]}")
+    alpha = _check_alpha(alpha)
+    m = p.size
+    order = np.argsort(p, kind="stable")
+    adj_sorted = np.maximum.accumulate(np.minimum(1.0, (m - np.arange(m)) * p[order]))
+    adj = np.empty(m)
+    adj[order] = adj_sorted
+    return HolmResult(pvalue=p, adjusted_pvalue=adj, reject=adj <= alpha, alpha=alpha)
+
+
+def posthoc_vs_control(scores, control, *, method="holm", lower_is_better=True, alpha=0.05,
+                       names=None) -> PosthocResult:
+    """Compare every algorithm with a control after a Friedman test (Demšar 2006 §3.2.2).
+
+    With mean ranks R_j over N data sets and k algorithms, z_i = (R_i - R_c) / sqrt(k(k+1)/(6N)) and
+    p_i = 2 P(Z > |z_i|). ``method="holm"`` corrects the k - 1 p-values by :func:`holm`;
+    ``method="bonferroni-dunn"`` multiplies them by k - 1 (capped at 1), equivalent to the critical
+    difference CD = z_{α/(2(k-1))} sqrt(k(k+1)/(6N)) around the control. Holm is never less powerful.
+    Only k - 1 comparisons instead of Nemenyi's k(k-1)/2: more power when a new method is tested
+    against existing ones.
+
+    Example
+    -------
+    >>> r = posthoc_vs_control([[1, 2, 3], [1, 2.5, 2.5], [1, 2, 3], [1, 2, 3]], 0)
+    >>> r.others.tolist(), np.round(r.statistic, 3).tolist(), r.reject.tolist()
+    ([1, 2], [1.591, 2.652], [False, True])
+    """
+    s = _check_scores_table(scores)
+    n, k = s.shape
+    if isinstance(control, (bool, np.bool_)) or not isinstance(control, numbers.Integral):
+        raise TypeError(f"control must be a column index (int), got {type(control).__name__}")
+    if not 0 <= int(control) < k:
+        raise ValueError(f"control must be a column index in [0, {k - 1}], got {control}")
+    control = int(control)
+    if method not in ("holm", "bonferroni-dunn"):
+        raise ValueError(f"method must be 'holm' or 'bonferroni-dunn', got {method!r}")
+    lower_is_better = _check_bool(lower_is_better, "lower_is_better")
+    alpha = _check_alpha(alpha)
+    if names is None:
+        names = _default_names(k)
+    else:
+        names = tuple(str(x) for x in names)
+        if len(names) != k:
+            raise ValueError(f"names has {len(names)} entries but scores has {k} algorithms (columns)")
+    r = rank_matrix(s, lower_is_better=lower_is_better).mean(axis=0)
+    se = float(np.sqrt(k * (k + 1) / (6 * n)))
+    others = np.array([j for j in range(k) if j != control])
+    z = (r[others] - r[control]) / se
+    p = np.minimum(1.0, 2 * stats.norm.sf(np.abs(z)))
+    if method == "holm":
+        adj = holm(p, alpha=alpha).adjusted_pvalue
+        rej = adj <= alpha
+    else:
+        adj = np.minimum(1.0, p * (k - 1))
+        rej = adj <= alpha
+    cd = float(stats.norm.isf(alpha / (2 * (k - 1))) * se)
+    label = "Holm" if method == "holm" else "Bonferroni-Dunn"
+    return PosthocResult(test=f"{label} post-hoc test vs control {names[control]}", control=control, others=others,
+                         statistic=z, pvalue=p, adjusted_pvalue=adj, reject=rej, method=method, alpha=alpha,
+                         mean_ranks=r, names=names, n_datasets=n, critical_difference=cd)
+
+
+def _cliques(mean_ranks: np.ndarray, reject: np.ndarray) -> tuple[tuple[int, ...], ...]:
+    """Maximal runs in mean-rank order with no rejected pair inside (runs of one and runs inside a longer
+    run dropped), as :func:`cd_groups` does for Nemenyi's CD."""
+    order = np.argsort(mean_ranks, kind="stable")
+    k = order.size
+    groups, last_end = [], -1
+    for i in range(k):
+        j = i
+        while j + 1 < k and not reject[order[j + 1], order[i : j + 1]].any():
+            j += 1
+        if j > i and j > last_end:
+            groups.append(tuple(int(x) for x in order[i : j + 1]))
+            last_end = j
+    return tuple(groups)
+
+
+def pairwise_wilcoxon_holm(scores, *, lower_is_better=True, alpha=0.05, names=None) -> PairwiseWilcoxonResult:
+    """Wilcoxon signed-rank tests for every pair of k algorithms over N data sets, Holm-corrected over the
+    k(k-1)/2 pairs (Benavoli, Corani & Mangili 2016: the post-hoc test that does not depend on the other
+    algorithms, unlike mean-rank tests). Its cliques are what :func:`evallib.plots.plot_cd_diagram` joins
+    by a bar for a result of this kind.
+
+    Example
+    -------
+    >>> E = [[.10, .12, .30], [.20, .18, .35], [.15, .16, .40], [.11, .10, .50],
+    ...      [.30, .33, .40], [.20, .22, .30], [.25, .21, .31], [.12, .15, .20]]
+    >>> pairwise_wilcoxon_holm(E).groups
+    (('A', 'B'),)
+    """
+    s = _check_scores_table(scores)
+    n, k = s.shape
+    alpha = _check_alpha(alpha)
+    lower_is_better = _check_bool(lower_is_better, "lower_is_better")
+    if names is None:
+        names = _default_names(k)
+    else:
+        names = tuple(str(x) for x in names)
+        if len(names) != k or len(set(names)) != k:
+            raise ValueError(f"names must be {k} distinct names, one per column of scores")
+    r = rank_matrix(s, lower_is_better=lower_is_better).mean(axis=0)
+    iu = np.triu_indices(k, 1)
+    p_pairs = np.array([wilcoxon(s[:, i], s[:, j], alpha=alpha).pvalue for i, j in zip(*iu)])
+    h = holm(p_pairs, alpha=alpha)
+    p, adj, rej = np.ones((k, k)), np.ones((k, k)), np.zeros((k, k), dtype=bool)
+    for mat, v in ((p, p_pairs), (adj, h.adjusted_pvalue), (rej, h.reject)):
+        mat[iu] = v
+        mat[iu[::-1]] = v
+    cl = _cliques(r, rej)
+    return PairwiseWilcoxonResult(names=names, mean_ranks=r, groups=tuple(tuple(names[i] for i in g) for g in cl),
+                                  alpha=alpha, pvalue=p, adjusted_pvalue=adj, reject=rej, cliques=cl)
+
+
+def correlated_bayesian_ttest(scores_a, scores_b, *, rho, rope=0.0) -> CorrelatedTTestResult:
+    """Correlated Bayesian t-test on one data set's k-fold scores (Corani & Benavoli 2015; Benavoli et al. 2017).
+
+    The posterior of the mean of d = scores_b - scores_a is a Student t with n - 1 degrees of freedom,
+    location mean(d) and squared scale var(d) (1/n + ρ/(1 - ρ)) — the Nadeau–Bengio correction of
+    chapter 08 (ρ = 1/k for one run of k-fold CV, ρ = n_test / n_total for repeated hold-outs).
+    p_left = P(d < -rope), p_rope = P(|d| <= rope), p_right = P(d > rope): the region of practical
+    equivalence (ROPE) is the difference too small to matter. With ``rope=0`` p_right is one minus the
+    one-sided p-value of the corrected t-test. Zero variance: the posterior is a point mass at mean(d)
+    (p = 0.5/0.5 when it sits exactly at a boundary with rope 0), as in baycomp.
+
+    Example
+    -------
+    >>> r = correlated_bayesian_ttest([.80, .82, .79, .81, .80], [.83, .84, .80, .84, .82], rho=0.2, rope=0.01)
+    >>> round(r.p_left, 3), round(r.p_rope, 3), round(r.p_right, 3)
+    (0.002, 0.047, 0.95)
+    """
+    a, b = _check_pair(scores_a, scores_b, minimum=2)
+    rho = _check_real(rho, "rho", minimum=0.0, below=1.0)
+    rope = _check_real(rope, "rope")
+    d = b - a
+    n = d.size
+    mean, sd = _mean_std(d)
+    scale = sd * float(np.sqrt(1 / n + rho / (1 - rho)))
+    if scale == 0:
+        if rope == 0:
+            pr = float(mean > 0) + 0.5 * float(mean == 0)
+            pl, pe = 1.0 - pr, 0.0
+        else:
+            pl, pr = float(mean < -rope), float(mean > rope)
+            pe = 1.0 - pl - pr
+    else:
+        if rope == 0:
+            pr = float(stats.t.sf(-mean / scale, n - 1))
+            pl, pe = 1.0 - pr, 0.0
+        else:
+            pl, pr = float(stats.t.cdf((-rope - mean) / scale, n - 1)), float(stats.t.sf((rope - mean) / scale, n - 1))
+            pe = max(0.0, 1.0 - pl - pr)
+    return CorrelatedTTestResult(p_left=pl, p_rope=pe, p_right=pr, rope=rope, rho=rho, mean=mean, scale=scale,
+                                 df=n - 1)
+
+
+def bayesian_signed_rank(scores_a, scores_b, *, rope=0.0, n_samples=50000, random_state=None,
+                         prior=1.0) -> SignedRankResult:
+    """Bayesian signed-rank test over N data sets (Benavoli, Corani, Mangili, Zaffalon & Ruggeri 2014;
+    Benavoli et al. 2017).
+
+    A Dirichlet process posterior on the distribution of d = scores_b - scores_a: weights
+    w ~ Dirichlet(prior, 1, ..., 1) on the pseudo-observation z_0 = 0 and the N differences. Each draw gives
+    θ_right = Σ_ij w_i w_j [z_i + z_j > 2 rope], θ_left likewise below -2 rope (a pair exactly on the
+    boundary counts half), θ_rope = 1 - θ_left - θ_right; p_left, p_rope, p_right are the fractions of
+    the ``n_samples`` draws in which that θ is the largest (Monte Carlo: standard error at most
+    0.5/sqrt(n_samples)). The same posterior as ``baycomp.SignedRankTest(x, y, rope, prior=1)``.
+    Vectorised: one Dirichlet draw matrix, pair sums through a matrix product.
+
+    Example
+    -------
+    >>> a = [.80, .75, .90, .85, .70, .82, .78, .88]
+    >>> b = [.83, .77, .91, .86, .74, .81, .80, .90]
+    >>> r = bayesian_signed_rank(a, b, rope=0.01, random_state=0)
+    >>> r.p_right > 0.5 > r.p_left
+    True
+    """
+    a, b = _check_pair(scores_a, scores_b)
+    rope = _check_real(rope, "rope")
+    n_samples = check_positive_int(n_samples, "n_samples")
+    prior = _check_real(prior, "prior")
+    if prior == 0:
+        raise ValueError("prior must be > 0 (the weight of the pseudo-observation at 0), got 0.0")
+    rng = check_random_state(random_state)
+    z = np.concatenate([[0.0], b - a])
+    sums = z[:, None] + z[None, :]
+    above = (sums > 2 * rope) + 0.5 * (sums == 2 * rope)
+    below = (-sums > 2 * rope) + 0.5 * (-sums == 2 * rope)
+    weights = np.ones(z.size)
+    weights[0] = prior
+    samples = np.empty((n_samples, 3))
+    step = max(1, 2_000_000 // z.size**2)  # bounded memory for many data sets
+    for start in range(0, n_samples, step):
+        w = rng.dirichlet(weights, size=min(step, n_samples - start))
+        sl = slice(start, start + w.shape[0])
+        samples[sl, 2] = ((w @ above) * w).sum(axis=1)
+        samples[sl, 0] = 1.0 - samples[sl, 2] if rope == 0 else ((w @ below) * w).sum(axis=1)
+    samples[:, 1] = 0.0 if rope == 0 else 1.0 - samples[:, 0] - samples[:, 2]
+    pl, pe, pr = np.bincount(samples.argmax(axis=1), minlength=3) / n_samples
+    return SignedRankResult(p_left=float(pl), p_rope=float(pe), p_right=float(pr), rope=rope, n=int(z.size - 1),
+                            n_samples=n_samples, prior=prior, samples=samples)
+
+
+# ----------------------------------------------------------------------------------------------------
+# Every test of the course on the same simulated data sets: Type-I error and power (notebook 13)
+# ----------------------------------------------------------------------------------------------------
+ALL_TESTS = NULL_TESTS + (
+    "correlated Bayesian t-test",
+    "t-test over data sets",
+    "sign test",
+    "Wilcoxon signed-rank",
+    "Bayesian signed-rank",
+    "Friedman (k = 3)",
+    "Friedman + Nemenyi",
+    "Friedman + Holm vs control",
+    "Friedman + Bonferroni-Dunn vs control",
+)
+_ONE_DATA_SET = len(NULL_TESTS) + 1  # the first eight tests look at one data set, the others at N
+
+
+@dataclass(frozen=True, repr=False)
+class RejectionRates(_ReprMixin):
+    """How often each test of ``ALL_TESTS`` rejected H0 ("A and B are equally good"): its Type-I error
+    when ``difference`` is 0, its power otherwise.
+
+    ``rates[i]`` belongs to ``tests[i]`` and comes from ``n_runs[i]`` runs: ``n_trials`` data sets for
+    the tests on one data set, ``n_trials // n_datasets`` groups of data sets for the tests over data
+    sets. ``stderr`` is each rate's binomial standard error; ``rejections[i]`` the run-by-run decisions.
+    """
+
+    tests: tuple
+    rates: np.ndarray
+    stderr: np.ndarray
+    n_runs: np.ndarray
+    difference: float
+    n_datasets: int
+    alpha: float
+    n_trials: int = field(repr=False)
+    n_samples: int = field(repr=False)
+    rejections: tuple = field(repr=False)
+
+    def as_dict(self) -> dict:
+        """``{test name: rejection rate}`` in the order of ``tests``."""
+        return {t: float(r) for t, r in zip(self.tests, self.rates)}
+
+
+def _trial_chunk(seeds, args):
+    return [_trial(s, *args, third=True) for s in seeds]
+
+
+def rejection_rates(n_trials=1000, *, difference=0.0, n_datasets=10, n_samples=200, separation=1.0, alpha=0.05,
+                    n_resamples=30, n_folds=10, bayes_samples=4000, random_state=None,
+                    n_jobs=None) -> RejectionRates:
+    """Type-I error (``difference=0``) or power (``difference > 0``) of every comparison test in the course,
+    on the simulated data sets of :func:`null_rejection_rates` (Dietterich 1998; Demšar 2006).
+
+    Each of the ``n_trials`` data sets is drawn as in :func:`null_rejection_rates` with the same seeds, so
+    with ``difference=0`` the first seven tests give exactly its rates. Learner B's feature x2 may be
+    more informative: its Bayes error Φ(-s_B) is Φ(-``separation``) − ``difference``. A third learner C
+    (a stump on a fresh feature like x1) joins for the tests of k = 3 algorithms. The tests:
+
+    - on each data set: the seven of ``NULL_TESTS`` and the correlated Bayesian t-test on the
+      ``n_folds``-fold differences (ρ = 1/k, ROPE 0);
+    - on each group of ``n_datasets`` consecutive data sets, with each learner's k-fold mean error as its
+      score: the paired t-test over data sets, the sign test, the Wilcoxon signed-rank test and the
+      Bayesian signed-rank test (ROPE 0, ``bayes_samples`` posterior draws) for A against B; and for A, B, C
+      the Friedman test, then (only after Friedman rejects, as Demšar prescribes) Nemenyi, Holm and
+      Bonferroni–Dunn against the control B. These count a run as rejecting when any pair differs.
+
+    A Bayesian test "rejects" when P(left) or P(right) exceeds 1 − α/2: the two-sided error budget of
+    the frequentist tests. Every decision comes from the public functions of this module.
+
+    Example
+    -------
+    >>> r = rejection_rates(20, n_datasets=10, random_state=0)
+    >>> len(r.tests), r.n_runs[0], r.n_runs[-1]
+    (16, 20, 2)
+    """
+    n_trials = check_positive_int(n_trials, "n_trials")
+    n_datasets = check_positive_int(n_datasets, "n_datasets", minimum=5)
+    if n_trials < n_datasets:
+        raise ValueError(f"n_trials={n_trials} is smaller than n_datasets={n_datasets}: no group of data sets to test")
+    m = check_positive_int(n_samples, "n_samples", minimum=20)
+    separation = _check_real(separation, "separation")
+    base = float(stats.norm.cdf(-separation))
+    difference = _check_real(difference, "difference", below=base)
+    alpha = _check_alpha(alpha)
+    n_resamples = check_positive_int(n_resamples, "n_resamples", minimum=2)
+    n_folds = check_positive_int(n_folds, "n_folds", minimum=2)
+    if n_folds > m // 2:
+        raise ValueError(f"n_folds={n_folds} is too large for n_samples={m}; use at most {m // 2}")
+    bayes_samples = check_positive_int(bayes_samples, "bayes_samples")
+    rng = check_random_state(random_state)
+    seeds = np.random.SeedSequence(int(rng.integers(0, 2**63 - 1))).spawn(n_trials)
+    sep_b = float(-stats.norm.ppf(base - difference)) if difference > 0 else separation
+    args = (m, separation, sep_b, n_resamples, n_folds)
+    if n_jobs in (None, 1):
+        trials = _trial_chunk(seeds, args)
+    else:
+        from joblib import Parallel, delayed
+
+        chunks = np.array_split(np.arange(n_trials), max(1, min(n_trials, 4 * abs(int(n_jobs)))))
+        parts = Parallel(n_jobs=n_jobs)(delayed(_trial_chunk)([seeds[i] for i in c], args) for c in chunks if len(c))
+        trials = [row for part in parts for row in part]
+    n_test = m // 3
+    rej = [(_null_pvalues([t[:5] for t in trials], n_test / (m - n_test)) < alpha).T]
+    folds = np.array([t[5] for t in trials])  # (n_trials, k, 3): fold errors of A, B, C
+    cut = 1 - alpha / 2
+    bayes_t = np.array([max(correlated_bayesian_ttest(f[:, 0], f[:, 1], rho=1 / n_folds).probs) > cut for f in folds])
+    means = folds.mean(axis=1)
+    groups = means[: (n_trials // n_datasets) * n_datasets].reshape(-1, n_datasets, 3)
+    over = []
+    for g in groups:
+        a, b = g[:, 0], g[:, 1]
+        fr = friedman(g, alpha=alpha)
+        ne = nemenyi(g, alpha=alpha)
+        post = [posthoc_vs_control(g, 1, method=mt, alpha=alpha).reject.any() for mt in ("holm", "bonferroni-dunn")]
+        over.append([
+            paired_ttest(a, b, alpha=alpha).reject,
+            sign_test(a, b, alpha=alpha).reject,
+            wilcoxon(a, b, alpha=alpha).reject,
+            max(bayesian_signed_rank(a, b, n_samples=bayes_samples, random_state=rng).probs) > cut,
+            fr.reject, fr.reject and bool(ne.reject.any()), fr.reject and post[0], fr.reject and post[1],
+        ])
+    over = np.array(over, dtype=bool).T
+    rejections = tuple(rej[0]) + (bayes_t,) + tuple(over)
+    rates = np.array([r.mean() for r in rejections])
+    n_runs = np.array([r.size for r in rejections])
+    return RejectionRates(tests=ALL_TESTS, rates=rates, stderr=np.sqrt(rates * (1 - rates) / n_runs), n_runs=n_runs,
+                          difference=difference, n_datasets=n_datasets, alpha=alpha, n_trials=n_trials, n_samples=m,
+                          rejections=rejections)
