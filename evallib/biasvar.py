@@ -26,6 +26,7 @@ there the terms do *not* simply add up, which is why the book's clean decomposit
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import numpy as np
@@ -574,7 +575,9 @@ def expected_best_accuracy(n_candidates, n_val, accuracy) -> float:
     k = check_positive_int(n_candidates, "n_candidates")
     m = check_positive_int(n_val, "n_val")
     p = check_probability(accuracy, "accuracy")
-    t = np.arange(m + 1)
-    F = stats.binom.cdf(t, m, p)
-    pmf_max = F**k - np.concatenate(([0.0], F[:-1])) ** k
-    return float(np.dot(t, pmf_max) / m)
+    if k == 1:
+        return float(p)  # E[Binomial(m, p) / m] = p exactly (no rounding residue to print as -0.0000)
+    # E[max] = sum_t P(max > t) = sum_t (1 - F(t)^k); math.fsum is exactly rounded, so the result does not
+    # depend on a BLAS kernel's summation order (the value is the same on every CPU).
+    F = stats.binom.cdf(np.arange(m), m, p)
+    return math.fsum(1.0 - F**k) / m
