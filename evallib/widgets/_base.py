@@ -2,29 +2,116 @@
 
 nbval compares a cell's outputs but not widget views, and JupyterLab piles up figures when an Output
 widget is cleared and re-drawn. The pattern below (see shared NOTEBOOK-TESTING.md) avoids both: on
-every change the Output's outputs are replaced (``out.outputs = ()``), the text is appended with
-``append_stdout`` and the figure with ``append_display_data``. Figures come from
+every change the Output's outputs are replaced (``out.outputs = ()``) and the text appended with
+``append_stdout``; the figure is an ``ipywidgets.Image`` whose PNG bytes are replaced. Figures come from
 :func:`evallib.style.new_figure`, which pyplot never sees, so nothing is shown twice.
+
+Speed (issue 19, bench/NOTES.md "Redraw paths"): a figure that ``update`` returns again (the same object,
+changed in place) is rendered by its own Agg canvas with its layout frozen after the first draw; when it has
+*animated* artists (``artist.set_animated(True)``), only those are redrawn over a cached background (blitting),
+until :func:`redraw_all` says that something else changed. The PNG is written with zlib level 1. Inside a
+kernel, control changes are handled by one worker thread that always draws the newest values and skips the ones
+a faster hand has already replaced (coalescing), so sliders can update while they are dragged.
 """
 from __future__ import annotations
 
 import gc
+import io
+import threading
+import time
+import traceback
 from typing import Callable
 
 import ipywidgets as widgets
+import numpy as np
 
-__all__ = ["Explorer", "slider"]
+__all__ = ["Explorer", "slider", "redraw_all", "render_png"]
+
+# After this long without a new figure, the explorer says that it is computing (heavy corners of a few explorers).
+BUSY_AFTER_S = 0.1
+
+
+def redraw_all(fig) -> None:
+    """Tell the explorer's renderer that more than the animated artists of ``fig`` changed (axes limits, ticks,
+    a non-animated artist): the next render draws the whole figure and caches a new background."""
+    live = fig.__dict__.get("_evallib_live")
+    if live is not None:
+        live.full = True
+
+
+class _LiveCanvas:
+    """Renders one figure again and again: full draws with the layout frozen after the first one, or a blit of the
+    animated artists over the background cached at the last full draw."""
+
+    def __init__(self, fig):
+        from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+        self.fig = fig
+        self.canvas = FigureCanvasAgg(fig)
+        self.full = True
+        self.n_draws = 0
+        self.background = None
+        self.animated = []
+
+    def render(self):
+        fig = self.fig
+        if self.full or self.background is None:
+            self.canvas.draw()
+            if self.n_draws == 0 and fig.get_layout_engine() is not None:
+                # Constrained layout ran once; keep its positions (moving axes would be a re-layout per frame).
+                fig.set_layout_engine("none")
+            self.animated = sorted((a for a in fig.findobj(lambda a: a.get_animated()) if a is not fig),
+                                   key=lambda a: a.get_zorder())
+            self.background = self.canvas.copy_from_bbox(fig.bbox) if self.animated else None
+            self.full = not self.animated  # without animated artists every render is a full draw
+        else:
+            self.canvas.restore_region(self.background)
+        renderer = self.canvas.get_renderer()
+        for a in self.animated:
+            if a.get_visible():
+                a.draw(renderer)
+        self.n_draws += 1
+        return np.asarray(self.canvas.buffer_rgba())
+
+
+def render_png(fig, *, compress_level=1) -> bytes:
+    """PNG bytes of ``fig`` as the explorers render it (see the module docstring); used by :class:`Explorer`."""
+    from PIL import Image
+
+    live = fig.__dict__.get("_evallib_live")
+    if live is None:
+        live = fig._evallib_live = _LiveCanvas(fig)
+    rgba = live.render()
+    buf = io.BytesIO()
+    Image.fromarray(rgba[..., :3] if _opaque(rgba) else rgba).save(buf, "png", compress_level=compress_level)
+    return buf.getvalue()
+
+
+def _opaque(rgba):
+    return bool(rgba[0, 0, 3] == 255 and rgba[-1, -1, 3] == 255)
+
+
+def _in_kernel():
+    try:
+        from IPython import get_ipython
+    except ImportError:  # pragma: no cover
+        return False
+    ip = get_ipython()
+    return ip is not None and getattr(ip, "kernel", None) is not None
 
 
 class Explorer(widgets.VBox):
-    """A row of controls above one output area, redrawn through ``update(**values) -> (text, figure)``.
+    """A row of controls above one output area and one image, redrawn through ``update(**values) -> (text, figure)``.
 
     ``update`` must be a pure function of the control values (tested without a browser); it returns the
-    text to print (str, may be empty) and a matplotlib Figure (or None).
+    text to print (str, may be empty) and a matplotlib Figure (or None). It may return a new figure each time,
+    or (fast, bench/NOTES.md) the same figure changed in place, with its moving artists marked animated.
 
     Attributes useful in tests: ``controls`` (name -> widget), ``values``, ``text`` (the last text
-    printed), ``figure`` (the last figure), ``n_updates``.
+    printed), ``figure`` (the last figure), ``image`` (the Image widget showing it), ``n_updates``.
     """
+
+    _threaded = None  # None: a worker thread inside a kernel, synchronous elsewhere (tests)
 
     def __init__(self, title: str, controls: dict, update: Callable, *, columns: int = 3):
         if not controls:
@@ -35,13 +122,22 @@ class Explorer(widgets.VBox):
         self.controls = dict(controls)
         self._update = update
         self.out = widgets.Output()
+        self.image = widgets.Image(format="png")
+        self.image.layout.display = "none"  # until there is a figure
+        self.status = widgets.HTML("", layout=widgets.Layout(min_width="8em"))
         self.text = ""
         self.figure = None
         self.n_updates = 0
+        self._lock = threading.RLock()  # one update at a time
+        self._wake = threading.Condition()
+        self._pending = False
+        self._worker = None
+        self._closing = False
+        self._holding = False
         boxes = list(self.controls.values())
         rows = [widgets.HBox(boxes[i : i + columns]) for i in range(0, len(boxes), columns)]
         header = widgets.HTML(f"<b>{title}</b>")
-        super().__init__([header, *rows, self.out])
+        super().__init__([header, *rows, self.status, self.out, self.image])
         for c in self.controls.values():
             c.observe(self._on_change, names="value")
         # A notebook kernel holds a few hundred thousand long-lived objects (modules, data, figures); a full
@@ -57,25 +153,100 @@ class Explorer(widgets.VBox):
         return {name: c.value for name, c in self.controls.items()}
 
     def _on_change(self, change) -> None:
-        self.refresh()
+        if self._holding:
+            return
+        threaded = self._threaded if self._threaded is not None else _in_kernel()
+        if not threaded:
+            self.refresh()
+            return
+        with self._wake:
+            self._pending = True  # a newer value replaces one not drawn yet: the worker reads the values when it starts
+            if self._worker is None:
+                self._worker = threading.Thread(target=self._work, name=f"explorer {self.title[:30]}", daemon=True)
+                self._worker.start()
+            self._wake.notify()
+
+    def _work(self) -> None:
+        while True:
+            with self._wake:
+                while not self._pending and not self._closing:
+                    self._wake.wait()
+                if self._closing:
+                    return
+                self._pending = False
+            timer = threading.Timer(BUSY_AFTER_S, self._show_busy)
+            timer.daemon = True
+            timer.start()
+            try:
+                self.refresh()
+            except Exception:  # shown to the learner in the explorer, as a cell's error would be
+                self.out.outputs = ()
+                self.out.append_stderr(traceback.format_exc())
+            finally:
+                timer.cancel()
+                if self.status.value:
+                    self.status.value = ""
+
+    def _show_busy(self) -> None:
+        self.status.value = "<i>computing…</i>"
+
+    def wait(self, timeout: float = 60.0) -> bool:
+        """Block until every change so far is drawn (the worker is idle); True if it is. For tests and benches."""
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            with self._wake:
+                idle = not self._pending
+            if idle and self._lock.acquire(timeout=0.01):
+                try:
+                    with self._wake:
+                        if not self._pending:
+                            return True
+                finally:
+                    self._lock.release()
+            time.sleep(0.005)
+        return False
 
     def refresh(self) -> None:
-        """Recompute and redraw from the current control values."""
-        text, fig = self._update(**self.values)
-        self.text, self.figure = text, fig
-        self.out.outputs = ()
-        if text:
-            self.out.append_stdout(text if text.endswith("\n") else text + "\n")
-        if fig is not None:
-            self.out.append_display_data(fig)
-        self.n_updates += 1
+        """Recompute and redraw from the current control values (synchronously)."""
+        with self._lock:
+            text, fig = self._update(**self.values)[:2]
+            png = render_png(fig) if fig is not None else None
+            self.text, self.figure = text, fig
+            self.out.outputs = ()
+            if text:
+                self.out.append_stdout(text if text.endswith("\n") else text + "\n")
+            if png is not None:
+                if self.image.layout.display == "none":
+                    w, h = fig.canvas.get_width_height()
+                    self.image.layout = widgets.Layout(width=f"{w}px", height=f"{h}px")
+                self.image.value = png
+            elif self.image.layout.display != "none":
+                self.image.layout.display = "none"
+            self.n_updates += 1
 
     def set(self, **values) -> None:
-        """Move several controls at once (one redraw per control that changes), e.g. in tests."""
-        for name, v in values.items():
+        """Move several controls at once, then redraw once (synchronously), e.g. in tests."""
+        for name in values:
             if name not in self.controls:
                 raise ValueError(f"unknown control {name!r}; controls are {sorted(self.controls)}")
-            self.controls[name].value = v
+        changed = False
+        self._holding = True
+        try:
+            for name, v in values.items():
+                c = self.controls[name]
+                before = c.value
+                c.value = v
+                changed |= c.value != before
+        finally:
+            self._holding = False
+        if changed:
+            self.refresh()
+
+    def close(self) -> None:
+        with self._wake:
+            self._closing = True
+            self._wake.notify()
+        super().close()
 
     def __repr__(self) -> str:
         # Short and stable: it is the text/plain nbval compares (the default repr would embed the PNG).
@@ -83,9 +254,11 @@ class Explorer(widgets.VBox):
         return f"Explorer({self.title!r}: {vals})"
 
 
-def slider(value, lo, hi, step=1, description="", *, continuous_update=False, readout_format=None):
-    """An Int or Float slider with the course's defaults: updates on release, and a box wide enough that the
-    track keeps at least one pixel per step (200 px at least, 400 px at most) whatever the description's length.
+def slider(value, lo, hi, step=1, description="", *, continuous_update=True, readout_format=None):
+    """An Int or Float slider with the course's defaults: updates while dragged (the explorer draws the newest
+    value and skips stale ones; pass ``continuous_update=False`` for an update that takes well over 100 ms), and a
+    box wide enough that the track keeps at least one pixel per step (200 px at least, 400 px at most) whatever
+    the description's length.
 
     ipywidgets' default box is 300 px including the description, so a long description would squeeze the
     track until the mouse could no longer reach every value (the browser tests measure this).

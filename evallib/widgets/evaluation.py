@@ -10,7 +10,7 @@ from ..evaluation import _cv_summary, cross_validation, evaluate
 from ..splits import KFold
 from ..fitting import polynomial_experiment
 from ..style import new_figure
-from ._base import Explorer, slider
+from ._base import Explorer, redraw_all, slider
 
 __all__ = ["fitting_update", "fitting_explorer", "kfold_update", "kfold_explorer"]
 
@@ -20,24 +20,66 @@ def _experiment(n_train, noise_std, seed, max_degree):
     return polynomial_experiment(n_train, noise_std=noise_std, max_degree=max_degree, random_state=seed)
 
 
+class _FittingView:
+    """The fitting explorer's figure, built once and changed in place: a move of the degree redraws only the
+    fitted curve, the marker and the titles (animated artists); a new training set redraws the whole figure."""
+
+    def __init__(self, seed=0, max_degree=15):
+        self.seed, self.max_degree = seed, max_degree
+        self.fig = self.key = None
+
+    def __call__(self, degree=3, n_train=20, noise_std=0.25):
+        key = (int(n_train), round(float(noise_std), 6))
+        e = _experiment(*key, self.seed, self.max_degree)
+        d = int(degree)
+        text = (f"degree {d:2d} | training MSE {e.train_mse[d]:.4f} | test MSE {e.test_mse[d]:.4f} | "
+                f"noise variance {noise_std ** 2:.4f} | best degree on test: {e.best_degree}")
+        floor = noise_std ** 2 if noise_std > 0 else None
+        if self.fig is None:
+            self._build(e, d, floor)
+        elif key != self.key:
+            self._new_data(e, floor)
+        self.key = key
+        self.fit.set_ydata(np.clip(e.curves[d], -2.0, 2.0))
+        self.fit_label.set_text(f"degree {d} fit")
+        self.ax1.set_title(f"degree {d}")
+        self.mark.set_xdata([d, d])
+        return text, self.fig
+
+    def _build(self, e, d, floor):
+        self.fig, (ax1, ax2) = new_figure(2)
+        plots.plot_polynomial_fit(e, d, ax=ax1)
+        plots.plot_train_test_curve(e.degrees, e.train_mse, e.test_mse, ax=ax2, mark=d, logy=True,
+                                    floor=floor if floor is not None else 1e-9, xlabel="polynomial degree",
+                                    ylabel="mean squared error")
+        self.ax1, self.ax2 = ax1, ax2
+        self.fit = ax1.lines[1]
+        self.points = ax1.collections[0]
+        self.train_line, self.test_line, self.floor_line, self.mark = ax2.lines[:4]
+        self.fit_label = ax1.get_legend().texts[1]
+        for a in (self.fit, ax1.title, ax1.get_legend(), self.mark):
+            a.set_animated(True)
+        self._new_data(e, floor)
+
+    def _new_data(self, e, floor):
+        self.points.set_offsets(np.column_stack([e.x_train, e.y_train]))
+        self.train_line.set_data(e.degrees, e.train_mse)
+        self.test_line.set_data(e.degrees, e.test_mse)
+        self.floor_line.set_visible(floor is not None)
+        if floor is not None:
+            self.floor_line.set_ydata([floor, floor])
+        self.ax2.set_ylim(max(1e-4, 0.3 * e.train_mse.min()), 1e2)
+        redraw_all(self.fig)
+
+
 def fitting_update(degree=3, n_train=20, noise_std=0.25, *, seed=0, max_degree=15):
     """Text and figure for one setting of the fitting explorer (pure: same inputs, same outputs).
 
     Left: the degree-``degree`` polynomial against the training points and the true curve; right:
-    training and test MSE of every degree, with the current one marked.
+    training and test MSE of every degree, with the current one marked. (The explorer keeps one such
+    figure and changes it in place.)
     """
-    e = _experiment(int(n_train), round(float(noise_std), 6), seed, max_degree)
-    d = int(degree)
-    text = (f"degree {d:2d} | training MSE {e.train_mse[d]:.4f} | test MSE {e.test_mse[d]:.4f} | "
-            f"noise variance {noise_std ** 2:.4f} | best degree on test: {e.best_degree}")
-    fig, (ax1, ax2) = new_figure(2)
-    plots.plot_polynomial_fit(e, d, ax=ax1)
-    ax1.set_title(f"degree {d}")
-    plots.plot_train_test_curve(e.degrees, e.train_mse, e.test_mse, ax=ax2, mark=d, logy=True,
-                                floor=noise_std ** 2 if noise_std > 0 else None, xlabel="polynomial degree",
-                                ylabel="mean squared error")
-    ax2.set_ylim(max(1e-4, 0.3 * e.train_mse.min()), 1e2)
-    return text, fig
+    return _FittingView(seed, max_degree)(degree, n_train, noise_std)
 
 
 def fitting_explorer(*, seed=0):
@@ -47,8 +89,7 @@ def fitting_explorer(*, seed=0):
         "n_train": slider(20, 10, 100, 5, description="training samples"),
         "noise_std": slider(0.25, 0.0, 1.0, 0.05, description="noise std"),
     }
-    return Explorer("Over- and under-fitting", controls,
-                    lambda **v: fitting_update(**v, seed=seed))
+    return Explorer("Over- and under-fitting", controls, _FittingView(seed))
 
 
 def _cached_cross_validation(model, X, y, k, p, random_state, cache):

@@ -99,7 +99,7 @@ class RooflineExplorer(Explorer):
                 self.controls["bandwidth"].value = dev.bandwidth
             finally:
                 self._syncing = False
-        self.refresh()
+        super()._on_change(change)
 
 
 def roofline_explorer(measurement=None, *, models=("VGG16", "MobileNetV1"), device="GTX 1080 Ti"):
