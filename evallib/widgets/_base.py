@@ -25,7 +25,7 @@ from typing import Callable
 import ipywidgets as widgets
 import numpy as np
 
-__all__ = ["Explorer", "slider", "redraw_all", "render_png"]
+__all__ = ["Explorer", "slider", "redraw_all", "render_png", "figure_once"]
 
 # After this long without a new figure, the explorer says that it is computing (heavy corners of a few explorers).
 BUSY_AFTER_S = 0.1
@@ -37,6 +37,24 @@ def redraw_all(fig) -> None:
     live = fig.__dict__.get("_evallib_live")
     if live is not None:
         live.full = True
+
+
+def figure_once(holder: dict, *args, **kwargs):
+    """``(fig, axes)`` of :func:`evallib.style.new_figure(*args, **kwargs)` at the first call with ``holder`` (a dict
+    the view keeps); at later calls the same figure with its axes cleared, to be drawn again in full (no new
+    figure, no new layout). The simple fast pattern for a view whose every artist changes with every control."""
+    from .. import style
+
+    if "fig" not in holder:
+        holder["fig"], holder["axes"] = style.new_figure(*args, **kwargs)
+    else:
+        import matplotlib as mpl
+
+        with mpl.rc_context(style._active):  # cla() restores the axes' style from rcParams: the figure's style
+            for ax in holder["fig"].axes:
+                ax.cla()
+        redraw_all(holder["fig"])
+    return holder["fig"], holder["axes"]
 
 
 class _LiveCanvas:
@@ -243,9 +261,11 @@ class Explorer(widgets.VBox):
             self.refresh()
 
     def close(self) -> None:
-        with self._wake:
-            self._closing = True
-            self._wake.notify()
+        wake = self.__dict__.get("_wake")  # absent when __init__ refused its arguments
+        if wake is not None:
+            with wake:
+                self._closing = True
+                wake.notify()
         super().close()
 
     def __repr__(self) -> str:

@@ -12,7 +12,7 @@ from ..biasvar import bias_variance
 from ..fitting import PolynomialRegression
 from ..plots.biasvar import plot_decomposition, plot_prediction_fan
 from ..style import new_figure
-from ._base import Explorer, slider
+from ._base import Explorer, figure_once, slider
 
 __all__ = ["sine_target", "bias_variance_view", "bias_variance_explorer"]
 
@@ -23,7 +23,7 @@ def sine_target(x):
 
 
 def bias_variance_view(degree, noise_std, n_train, n_datasets, *, target=sine_target, x_range=(0, 1),
-                       random_state=0, n_curves=40):
+                       random_state=0, n_curves=40, _figure=None):
     """Text and figure of the explorer for one setting: ``(text, figure, result)``.
 
     The same ``random_state`` for every setting (common random numbers) means that moving one slider changes
@@ -38,7 +38,8 @@ def bias_variance_view(degree, noise_std, n_train, n_datasets, *, target=sine_ta
         f"bias² + variance + noise = {s:.4f}   simulated expected error = {r.expected_error:.4f}\n"
         f"dominant term: {max(('bias²', r.bias2), ('variance', r.variance), ('noise', r.noise), key=lambda t: t[1])[0]}"
     )
-    fig, (ax1, ax2) = new_figure(ncols=2, width=9.6, height=3.8)
+    fig, (ax1, ax2) = (figure_once(_figure, ncols=2, width=9.6, height=3.8) if _figure is not None
+                       else new_figure(ncols=2, width=9.6, height=3.8))
     plot_prediction_fan(r, ax1, n_curves=n_curves)
     ax1.set_title(f"Polynomials of degree {degree} fitted to {r.n_datasets} data sets")
     plot_decomposition(r, ax2)
@@ -74,9 +75,11 @@ def bias_variance_explorer(*, degree=3, noise_std=0.3, n_train=30, n_datasets=20
         "n_datasets": slider(int(n_datasets), 2, 1000, 1, "data sets"),
     }
 
+    held = {}  # one figure, drawn again on each change (figure_once)
+
     def update(degree, noise_std, n_train, n_datasets):
         text, fig, _ = bias_variance_view(degree, noise_std, n_train, n_datasets, target=target,
-                                          x_range=x_range, random_state=random_state)
+                                          x_range=x_range, random_state=random_state, _figure=held)
         return text, fig
 
     return Explorer("Bias–variance explorer (squared loss, 式(2.42))", controls, update, columns=2)

@@ -12,14 +12,14 @@ from .. import compare as _cmp
 from .._validation import as_finite_array, check_positive_int, check_probability
 from ..plots import compare as _plots
 from ..style import new_figure
-from ._base import Explorer, slider
+from ._base import Explorer, figure_once, slider
 
 __all__ = ["binomial_view", "binomial_test_explorer", "cd_view", "cd_explorer"]
 
 ALPHAS = (0.01, 0.05, 0.10)
 
 
-def binomial_view(m, eps0, alpha, error_rate):
+def binomial_view(m, eps0, alpha, error_rate, *, _figure=None):
     """Text and figure of the binomial test for ``m`` test samples, H0: ε ≤ ``eps0``, level ``alpha``,
     and an observed test error rate ``error_rate`` (n_errors = round(error_rate · m)).
 
@@ -39,7 +39,7 @@ def binomial_view(m, eps0, alpha, error_rate):
         f"p = P(X >= {n_errors} | eps0) = {r.pvalue:.4f} -> "
         + ("reject H0: the error rate is above eps0" if r.reject else "cannot reject H0 (which does not prove it)")
     )
-    fig, ax = new_figure(width=7.5, height=4.0)
+    fig, ax = figure_once(_figure, width=7.5, height=4.0) if _figure is not None else new_figure(width=7.5, height=4.0)
     _plots.plot_binomial_test(m, eps0, r.alpha, n_errors, ax=ax)
     return text, fig
 
@@ -56,11 +56,12 @@ def binomial_test_explorer(m=50, eps0=0.3, alpha=0.05, error_rate=0.4):
     }
     for name in ("m", "eps0", "error_rate"):
         controls[name].layout.width = "400px"  # long descriptions would leave a track too short to drag
-    return Explorer("Binomial test: H0 says the generalisation error is at most eps0", controls, binomial_view,
-                    columns=2)
+    held = {}  # one figure, drawn again on each change (figure_once)
+    return Explorer("Binomial test: H0 says the generalisation error is at most eps0", controls,
+                    lambda **v: binomial_view(**v, _figure=held), columns=2)
 
 
-def cd_view(mean_ranks, names, alpha, n_datasets):
+def cd_view(mean_ranks, names, alpha, n_datasets, *, _figure=None):
     """Text and figure: the Nemenyi CD for ``alpha`` and ``n_datasets`` (N), which pairs of algorithms
     with these mean ranks it separates, the CD-against-N curve and the CD diagram.
 
@@ -89,7 +90,8 @@ def cd_view(mean_ranks, names, alpha, n_datasets):
         f"significantly different pairs: {', '.join(pairs) if pairs else 'none'}\n"
         f"groups joined by a bar: {'; '.join(groups) if groups else 'none'}"
     )
-    fig, (ax1, ax2) = new_figure(2, width=11.0, height=4.2)
+    fig, (ax1, ax2) = (figure_once(_figure, 2, width=11.0, height=4.2) if _figure is not None
+                       else new_figure(2, width=11.0, height=4.2))
     _plots.plot_cd_curve(sorted({3, k, 10} if k != 10 else {3, 10}), n_range=(2, max(50, n)), alpha=alpha,
                          mark=(k, n), ax=ax1)
     _plots.plot_cd_diagram(mean_ranks=r, cd=cd, names=names, ax=ax2)
@@ -107,5 +109,6 @@ def cd_explorer(mean_ranks, names=None, *, n_datasets=10, alpha=0.05):
                                   value=alpha, description="alpha"),
         "n_datasets": slider(int(n_datasets), 2, 100, 1, "N (data sets)"),
     }
+    held = {}
     return Explorer("Nemenyi critical difference: alpha and the number of data sets", controls,
-                    lambda alpha, n_datasets: cd_view(r, names, alpha, n_datasets))
+                    lambda alpha, n_datasets: cd_view(r, names, alpha, n_datasets, _figure=held))

@@ -42,6 +42,8 @@ def threshold_explorer(y_true, scores, *, threshold=None, step=0.01, pos_label=1
     if not lo <= threshold <= hi:
         raise ValueError(f"threshold must lie in [{lo}, {hi}] (the score range), got {threshold}")
 
+    view = {}  # the figure, built at the first call and changed in place after (only animated artists move)
+
     def update(threshold):
         t = _curves.threshold_summary(y_true, scores, threshold, pos_label=pos_label)
         note = "  (nothing predicted positive: precision taken as 1)" if t.tp + t.fp == 0 else ""
@@ -51,22 +53,41 @@ def threshold_explorer(y_true, scores, *, threshold=None, step=0.01, pos_label=1
             f"precision {t.precision:.3f}   recall {t.recall:.3f}   F1 {t.f1:.3f}{note}\n"
             f"TPR {t.tpr:.3f}   FPR {t.fpr:.3f}   (AUC {area:.3f}, BEP {bep:.3f})"
         )
-        fig, (a0, a1, a2) = new_figure(ncols=3, width=12.0, height=4.0)
-        plot_confusion_matrix(t.confusion_matrix, ax=a0, title=f"threshold {t.threshold:.2f}")
-        a1.plot(roc[0], roc[1], color=COLORS["blue"], label=f"ROC (AUC = {area:.3f})")
-        a1.plot([0, 1], [0, 1], ls="--", lw=1, color=COLORS["grey"])
-        a1.plot([t.fpr], [t.tpr], "o", ms=9, mfc="white", mew=2, color=COLORS["red"],
-                label=f"FPR {t.fpr:.2f}, TPR {t.tpr:.2f}")
-        a1.set(xlim=(-0.02, 1.02), ylim=(-0.02, 1.02), xlabel="FPR", ylabel="TPR", title="ROC curve")
-        a1.legend(loc="lower right")
-        a2.plot(pr[1], pr[0], color=COLORS["green"], label="P-R curve")
-        a2.plot([0, 1], [0, 1], ls=":", lw=1, color=COLORS["grey"])
-        a2.plot([bep], [bep], "D", color=COLORS["green"], label=f"BEP = {bep:.3f}")
-        a2.plot([t.recall], [t.precision], "o", ms=9, mfc="white", mew=2, color=COLORS["red"],
-                label=f"R {t.recall:.2f}, P {t.precision:.2f}")
-        a2.set(xlim=(-0.02, 1.02), ylim=(-0.02, 1.02), xlabel="recall", ylabel="precision", title="P-R curve")
-        a2.legend(loc="lower left")
-        return text, fig
+        if not view:
+            fig, (a0, a1, a2) = new_figure(ncols=3, width=12.0, height=4.0)
+            plot_confusion_matrix(t.confusion_matrix, ax=a0, title=f"threshold {t.threshold:.2f}")
+            a1.plot(roc[0], roc[1], color=COLORS["blue"], label=f"ROC (AUC = {area:.3f})")
+            a1.plot([0, 1], [0, 1], ls="--", lw=1, color=COLORS["grey"])
+            roc_mark, = a1.plot([t.fpr], [t.tpr], "o", ms=9, mfc="white", mew=2, color=COLORS["red"],
+                                label=f"FPR {t.fpr:.2f}, TPR {t.tpr:.2f}")
+            a1.set(xlim=(-0.02, 1.02), ylim=(-0.02, 1.02), xlabel="FPR", ylabel="TPR", title="ROC curve")
+            a1.legend(loc="lower right")
+            a2.plot(pr[1], pr[0], color=COLORS["green"], label="P-R curve")
+            a2.plot([0, 1], [0, 1], ls=":", lw=1, color=COLORS["grey"])
+            a2.plot([bep], [bep], "D", color=COLORS["green"], label=f"BEP = {bep:.3f}")
+            pr_mark, = a2.plot([t.recall], [t.precision], "o", ms=9, mfc="white", mew=2, color=COLORS["red"],
+                               label=f"R {t.recall:.2f}, P {t.precision:.2f}")
+            a2.set(xlim=(-0.02, 1.02), ylim=(-0.02, 1.02), xlabel="recall", ylabel="precision", title="P-R curve")
+            a2.legend(loc="lower left")
+            view.update(fig=fig, cm=a0.images[0], cells=list(a0.texts), a0=a0, roc=roc_mark, pr=pr_mark,
+                        roc_label=a1.get_legend().texts[-1], pr_label=a2.get_legend().texts[-1])
+            for a in (a0.images[0], *a0.texts, a0.title, roc_mark, pr_mark, a1.get_legend(), a2.get_legend()):
+                a.set_animated(True)
+            return text, fig
+        # the same drawing as plot_confusion_matrix and the markers above, for the new threshold
+        m = np.asarray(t.confusion_matrix)
+        share = m / max(m.sum(), 1)
+        view["cm"].set_data(share)
+        names = (("TP", "FN"), ("FP", "TN"))
+        for (i, j), cell in zip(((0, 0), (0, 1), (1, 0), (1, 1)), view["cells"]):
+            cell.set_text(f"{names[i][j]}\n{int(m[i, j])}")
+            cell.set_color("white" if share[i, j] > 0.5 else "black")
+        view["a0"].set_title(f"threshold {t.threshold:.2f}")
+        view["roc"].set_data([t.fpr], [t.tpr])
+        view["roc_label"].set_text(f"FPR {t.fpr:.2f}, TPR {t.tpr:.2f}")
+        view["pr"].set_data([t.recall], [t.precision])
+        view["pr_label"].set_text(f"R {t.recall:.2f}, P {t.precision:.2f}")
+        return text, view["fig"]
 
     controls = {"threshold": slider(float(threshold), lo, hi, step, "threshold", readout_format=".2f")}
     return Explorer("Threshold explorer: move the cut point", controls, update)
@@ -90,40 +111,33 @@ def cost_explorer(y_true, scores_by_model, *, p=None, log2_cost_ratio=0.0, pos_l
         p = round(float(np.mean(y == pos_label)), 2)
     p = float(np.clip(p, 0.01, 0.99))
 
+    view = {}  # built at the first call; after it only the animated markers, iso-cost lines and x move
+
     def update(p, log2_cost_ratio):
         cost_fn, cost_fp = 2.0 ** log2_cost_ratio, 1.0
         x = _curves.probability_cost(p, cost_fn, cost_fp)
         lines = [f"p = {p:.2f}, cost_fn / cost_fp = {cost_fn:.3g}  ->  probability cost x = {x:.3f}"]
-        fig, (a0, a1) = new_figure(ncols=2, width=11.0, height=4.6)
         best, width = None, max(len(str(n)) for n in curves)
-        for k, (name, cc) in enumerate(curves.items()):
-            col = _PALETTE[k % len(_PALETTE)]
+        ops = []
+        for name, cc in curves.items():
             op = _curves.cost_operating_point(cc, p=p, cost_fn=cost_fn, cost_fp=cost_fp)
+            ops.append(op)
             lines.append(f"{name:>{width}}: best threshold {op.threshold:.3g}, FPR {op.fpr:.3f}, FNR {op.fnr:.3f}, "
                          f"normalised cost {op.normalized_cost:.3f}, cost per sample {op.expected_cost:.3f}")
             if best is None or op.normalized_cost < best[1]:
                 best = (name, op.normalized_cost)
-            segs = np.stack([np.column_stack([np.zeros_like(cc.fpr), cc.fpr]),
-                             np.column_stack([np.ones_like(cc.fnr), cc.fnr])], axis=1)
-            a0.add_collection(LineCollection(segs, colors=col, linewidths=0.5, alpha=0.25))
-            a0.plot(cc.envelope_x, cc.envelope_y, color=col, lw=2,
-                    label=f"{name} (area {cc.expected_total_cost:.3f})")
-            a0.plot([x], [op.normalized_cost], "o", ms=8, mfc="white", mew=2, color=col)
-            a1.plot(cc.fpr, 1 - cc.fnr, color=col, label=f"{name} (AUC {aucs[name]:.3f})")
-            a1.plot([op.fpr], [1 - op.fnr], "o", ms=8, mfc="white", mew=2, color=col)
-            if x > 0:
-                fx = np.array([0.0, 1.0])
-                a1.plot(fx, (1 - op.fnr) + (1 - x) / x * (fx - op.fpr), ls=":", lw=1, color=col)
         lines.append(f"lowest cost at this x: {best[0]}")
-        a0.axvline(x, color=COLORS["black"], lw=1, ls="--")
-        a0.set(xlim=(0, 1), ylim=(0, 1), xlabel="probability cost P(+)cost", ylabel="normalised cost",
-               title="Cost curves and lower envelopes")
-        a0.legend(loc="upper right")
-        a1.plot([0, 1], [0, 1], ls="--", lw=1, color=COLORS["grey"])
-        a1.set(xlim=(-0.02, 1.02), ylim=(-0.02, 1.02), xlabel="FPR", ylabel="TPR",
-               title="ROC: best points and iso-cost lines")
-        a1.legend(loc="lower right")
-        return "\n".join(lines), fig
+        if not view:
+            _build_cost_view(view, curves, aucs)
+        fx = np.array([0.0, 1.0])
+        for (cost_mark, roc_mark, iso), op in zip(view["marks"], ops):
+            cost_mark.set_data([x], [op.normalized_cost])
+            roc_mark.set_data([op.fpr], [1 - op.fnr])
+            iso.set_visible(x > 0)
+            if x > 0:
+                iso.set_data(fx, (1 - op.fnr) + (1 - x) / x * (fx - op.fpr))
+        view["vline"].set_xdata([x, x])
+        return "\n".join(lines), view["fig"]
 
     controls = {
         "p": slider(p, 0.01, 0.99, 0.01, "prior p of the positive class", readout_format=".2f"),
@@ -133,3 +147,33 @@ def cost_explorer(y_true, scores_by_model, *, p=None, log2_cost_ratio=0.0, pos_l
     for c in controls.values():  # long descriptions: widen the box so the track stays easy to drag
         c.layout.width = "480px"
     return Explorer("Cost explorer: class prior and cost ratio", controls, update, columns=2)
+
+
+def _build_cost_view(view, curves, aucs):
+    """The cost explorer's figure: cost lines, envelopes and ROC curves (static); per model a marker on each
+    panel and an iso-cost line, and the vertical line at x (animated, moved by the update)."""
+    fig, (a0, a1) = new_figure(ncols=2, width=11.0, height=4.6)
+    marks = []
+    for k, (name, cc) in enumerate(curves.items()):
+        col = _PALETTE[k % len(_PALETTE)]
+        segs = np.stack([np.column_stack([np.zeros_like(cc.fpr), cc.fpr]),
+                         np.column_stack([np.ones_like(cc.fnr), cc.fnr])], axis=1)
+        a0.add_collection(LineCollection(segs, colors=col, linewidths=0.5, alpha=0.25))
+        a0.plot(cc.envelope_x, cc.envelope_y, color=col, lw=2, label=f"{name} (area {cc.expected_total_cost:.3f})")
+        cost_mark, = a0.plot([0.5], [0.5], "o", ms=8, mfc="white", mew=2, color=col)
+        a1.plot(cc.fpr, 1 - cc.fnr, color=col, label=f"{name} (AUC {aucs[name]:.3f})")
+        roc_mark, = a1.plot([0.5], [0.5], "o", ms=8, mfc="white", mew=2, color=col)
+        iso, = a1.plot([0.0, 1.0], [0.5, 0.5], ls=":", lw=1, color=col)
+        marks.append((cost_mark, roc_mark, iso))
+    vline = a0.axvline(0.5, color=COLORS["black"], lw=1, ls="--")
+    a0.set(xlim=(0, 1), ylim=(0, 1), xlabel="probability cost P(+)cost", ylabel="normalised cost",
+           title="Cost curves and lower envelopes")
+    a0.legend(loc="upper right")
+    a1.plot([0, 1], [0, 1], ls="--", lw=1, color=COLORS["grey"])
+    a1.set(xlim=(-0.02, 1.02), ylim=(-0.02, 1.02), xlabel="FPR", ylabel="TPR",
+           title="ROC: best points and iso-cost lines")
+    a1.legend(loc="lower right")
+    for artist in (vline, *(a for m in marks for a in m)):
+        artist.set_animated(True)
+    view.update(fig=fig, marks=marks, vline=vline)
+

@@ -10,7 +10,7 @@ from ..evaluation import _cv_summary, cross_validation, evaluate
 from ..splits import KFold
 from ..fitting import polynomial_experiment
 from ..style import new_figure
-from ._base import Explorer, redraw_all, slider
+from ._base import Explorer, figure_once, redraw_all, slider
 
 __all__ = ["fitting_update", "fitting_explorer", "kfold_update", "kfold_explorer"]
 
@@ -57,7 +57,9 @@ class _FittingView:
         self.points = ax1.collections[0]
         self.train_line, self.test_line, self.floor_line, self.mark = ax2.lines[:4]
         self.fit_label = ax1.get_legend().texts[1]
-        for a in (self.fit, ax1.title, ax1.get_legend(), self.mark):
+        ax2.get_legend().set_loc("upper center")  # "best" would move with the data; a static legend may not
+        # the training points sit above the fitted curve (zorder 3): animated too, so they are drawn after it
+        for a in (self.fit, self.points, ax1.title, ax1.get_legend(), self.mark):
             a.set_animated(True)
         self._new_data(e, floor)
 
@@ -107,27 +109,27 @@ def _cached_cross_validation(model, X, y, k, p, random_state, cache):
     return _cv_summary(np.stack([cache[(k, r)] for r in range(p)]))
 
 
-def kfold_update(model, X, y, n_splits=10, n_repeats=1, *, random_state=0, ylim=None):
+def kfold_update(model, X, y, n_splits=10, n_repeats=1, *, random_state=0, ylim=None, _figure=None):
     """Text and figure for one (k, p) of the k-fold explorer: the estimate, its spread and its cost."""
     r = cross_validation(model, X, y, n_splits=int(n_splits), n_repeats=int(n_repeats), random_state=random_state)
-    return _kfold_view(r, n_splits, n_repeats, ylim)
+    return _kfold_view(r, n_splits, n_repeats, ylim, _figure)
 
 
-def _kfold_update_cached(model, X, y, cache, n_splits=10, n_repeats=1, *, random_state=0, ylim=None):
+def _kfold_update_cached(model, X, y, cache, n_splits=10, n_repeats=1, *, random_state=0, ylim=None, _figure=None):
     """:func:`kfold_update` for the explorer: each (k, repeat) is fitted once (``cache``), since p·k fits cost
     about a millisecond each (bench/RESULTS.md). Same text and figure as :func:`kfold_update`."""
     if random_state is None:
-        return kfold_update(model, X, y, n_splits, n_repeats, random_state=None, ylim=ylim)
+        return kfold_update(model, X, y, n_splits, n_repeats, random_state=None, ylim=ylim, _figure=_figure)
     r = _cached_cross_validation(model, X, y, int(n_splits), int(n_repeats), random_state, cache)
-    return _kfold_view(r, n_splits, n_repeats, ylim)
+    return _kfold_view(r, n_splits, n_repeats, ylim, _figure)
 
 
-def _kfold_view(r, n_splits, n_repeats, ylim):
+def _kfold_view(r, n_splits, n_repeats, ylim, _figure=None):
     spread = f"{r.repeat_std:.4f}" if n_repeats > 1 else "n/a (needs p >= 2)"
     text = (f"k = {n_splits:2d}, p = {n_repeats:2d}: {r.n_fits:3d} fits | estimate {r.mean:.4f} | "
             f"std of the p k-fold estimates {spread} | single folds range "
             f"{r.scores.min():.3f}–{r.scores.max():.3f}")
-    fig, ax = new_figure()
+    fig, ax = figure_once(_figure) if _figure is not None else new_figure()
     plots.plot_cv_repeats(r, ax=ax, ylabel="error rate", ylim=ylim)
     return text, fig
 
@@ -139,9 +141,12 @@ def kfold_explorer(model, X, y, *, random_state=0, max_k=20, max_p=10):
     smallest = int(np.unique(np.asarray(y), return_counts=True)[1].min())
     max_k = max(2, min(int(max_k), len(y), smallest))
     controls = {
-        "n_splits": slider(min(10, max_k), 2, max_k, description="k (folds)"),
-        "n_repeats": slider(1, 1, int(max_p), description="p (repeats)"),
+        # p·k scikit-learn fits (up to 200): updated on release, not while dragged (the explorer says "computing…")
+        "n_splits": slider(min(10, max_k), 2, max_k, description="k (folds)", continuous_update=False),
+        "n_repeats": slider(1, 1, int(max_p), description="p (repeats)", continuous_update=False),
     }
     cache = {}  # fold scores of every (k, repeat) fitted so far: moving p or k back costs no fit
+    held = {}  # one figure, drawn again on each change (figure_once)
     return Explorer("p-times k-fold cross-validation", controls,
-                    lambda **v: _kfold_update_cached(model, X, y, cache, **v, random_state=random_state))
+                    lambda **v: _kfold_update_cached(model, X, y, cache, **v, random_state=random_state,
+                                                     _figure=held))

@@ -11,7 +11,7 @@ from matplotlib.ticker import NullLocator
 from .. import plots
 from .. import roofline as rl
 from ..style import new_figure
-from ._base import Explorer
+from ._base import Explorer, figure_once
 
 __all__ = ["roofline_update", "roofline_explorer", "RooflineExplorer"]
 
@@ -40,7 +40,8 @@ def _device_label(device, peak_flops, bandwidth, dtype, devices):
 
 
 def roofline_update(device="GTX 1080 Ti", peak_flops=11.3e12, bandwidth=484e9, models=("VGG16", "MobileNetV1"),
-                    batch=1, mac_flops=2, outputs="conv_linear", dtype="float32", *, devices=None):
+                    batch=1, mac_flops=2, outputs="conv_linear", dtype="float32", *, devices=None,
+                    _figure=None):
     """Text and figure for one setting of the roofline explorer (pure: same inputs, same outputs).
 
     Every model named in ``models`` (keys of :data:`evallib.roofline.MODELS`) is counted under the convention
@@ -69,7 +70,7 @@ def roofline_update(device="GTX 1080 Ti", peak_flops=11.3e12, bandwidth=484e9, m
     if ms:
         lines.append("time = max(F/peak, Q/bandwidth) per batch; per layer = sum of the layers' bounds; "
                      "images/s from the latter")
-    fig, ax = new_figure(width=7.2, height=4.4)
+    fig, ax = figure_once(_figure, width=7.2, height=4.4) if _figure is not None else new_figure(width=7.2, height=4.4)
     plots.plot_roofline(peak_flops, bandwidth, models=ms, ax=ax, intensity_range=_X_RANGE)
     ax.set_ylim(peak_flops / 1e9 * 1e-4, peak_flops / 1e9 * 4)
     for axis in (ax.xaxis, ax.yaxis):  # five decades each way: minor ticks only slow the redraw down
@@ -116,19 +117,20 @@ def roofline_explorer(measurement=None, *, models=("VGG16", "MobileNetV1"), devi
     if bad:
         raise ValueError(f"models must be among {list(rl.MODELS)}, got {bad}")
     dev = devices[device]
+    held = {}  # one figure, drawn again on each change (figure_once)
     style = {"description_width": "initial"}
     controls = {
         "device": widgets.Dropdown(options=list(devices), value=device, description="device", style=style),
         "peak_flops": widgets.FloatLogSlider(value=dev.peak("float32"), base=10, min=9, max=16, step=0.01,
                                              description="peak FLOP/s", readout_format=".3g",
-                                             continuous_update=False, style=style),
+                                             continuous_update=True, style=style),
         "bandwidth": widgets.FloatLogSlider(value=dev.bandwidth, base=10, min=9, max=13, step=0.01,
                                             description="bandwidth B/s", readout_format=".3g",
-                                            continuous_update=False, style=style),
+                                            continuous_update=True, style=style),
         "models": widgets.SelectMultiple(options=list(rl.MODELS), value=models, rows=6, description="models",
                                          style=style),
         "batch": widgets.SelectionSlider(options=[2**k for k in range(11)], value=1, description="batch size",
-                                         continuous_update=False, style=style),
+                                         continuous_update=True, style=style),
         "mac_flops": widgets.ToggleButtons(options=[("1 MAC = 1 FLOP", 1), ("1 MAC = 2 FLOPs", 2)], value=2,
                                            description="counting", style=style),
         "outputs": widgets.Dropdown(options=_OUTPUT_LABELS, value="conv_linear", description="traffic",
@@ -136,4 +138,4 @@ def roofline_explorer(measurement=None, *, models=("VGG16", "MobileNetV1"), devi
         "dtype": widgets.Dropdown(options=_DTYPES, value="float32", description="dtype", style=style),
     }
     return RooflineExplorer("Roofline explorer: models on a device's roof", controls,
-                            lambda **v: roofline_update(**v, devices=devices), devices)
+                            lambda **v: roofline_update(**v, devices=devices, _figure=held), devices)
