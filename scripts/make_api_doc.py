@@ -11,7 +11,7 @@ from pathlib import Path
 
 import evallib
 
-MODULES = ["splits", "evaluation", "metrics", "curves", "compare", "biasvar", "roofline", "fitting", "data",
+MODULES = ["splits", "evaluation", "metrics", "curves", "compare", "uncertainty", "biasvar", "roofline", "fitting", "data",
            "style", "plots", "widgets", "grading"]
 
 

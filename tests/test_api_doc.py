@@ -31,6 +31,7 @@ CONTRACT = {
     "compare": ["binomial_test", "ttest", "paired_ttest", "ttest_5x2cv", "corrected_resampled_ttest",
                 "combined_ftest_5x2cv", "mcnemar_table", "mcnemar", "rank_matrix", "friedman", "q_alpha",
                 "critical_difference", "nemenyi"],
+    "uncertainty": ["error_rate_interval", "roc_auc_interval", "delong_test", "bootstrap_632"],
     "biasvar": ["bias_variance"],
     "roofline": ["alexnet", "vgg16", "resnet18", "resnet50", "mobilenet_v1", "mobilenet_v2", "attainable",
                  "ridge_point", "measure_machine"],

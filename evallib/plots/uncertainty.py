@@ -1,0 +1,112 @@
+"""Figures for intervals (beyond the book): notebook 12, "How sure are we?".
+
+Every function draws on ``ax`` (pyplot's current Axes when None) and returns it; none calls ``plt.show()``
+or changes rcParams. Figure text is English only.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from .. import uncertainty as _unc
+from .._validation import check_positive_int, check_probability
+from ._base import COLORS, get_ax
+
+__all__ = ["plot_intervals", "plot_coverage"]
+
+_METHOD_COLORS = {"normal": COLORS["red"], "wilson": COLORS["blue"], "clopper-pearson": COLORS["green"]}
+
+
+def _triple(item, i):
+    """(estimate, low, high) from a result object (estimate or auc, low, high) or a 3-sequence."""
+    if hasattr(item, "low") and hasattr(item, "high"):
+        est = getattr(item, "estimate", getattr(item, "auc", None))
+        vals = (est, item.low, item.high)
+    else:
+        try:
+            vals = tuple(item)
+        except TypeError:
+            raise TypeError(f"intervals[{i}] must be an interval result or (estimate, low, high), "
+                            f"got {type(item).__name__}") from None
+        if len(vals) != 3:
+            raise ValueError(f"intervals[{i}] must be (estimate, low, high), got {len(vals)} values")
+    try:
+        est, lo, hi = (float(v) for v in vals)
+    except (TypeError, ValueError):
+        raise ValueError(f"intervals[{i}] must hold three numbers, got {vals!r}") from None
+    if not (np.isfinite([est, lo, hi]).all() and lo <= est <= hi):
+        raise ValueError(f"intervals[{i}] must satisfy low <= estimate <= high (finite), got {vals!r}")
+    return est, lo, hi
+
+
+def plot_intervals(intervals, labels, *, reference=None, xlabel="estimate", title=None, colors=None, ax=None):
+    """Estimate and interval per model (or per method): one horizontal bar each, top to bottom.
+
+    ``intervals``: results of :mod:`evallib.uncertainty` (``error_rate_interval``, ``roc_auc_interval``,
+    ``bootstrap_interval``, ``kfold_mean_interval``) or (estimate, low, high) triples; ``labels`` name them.
+    ``reference`` draws a vertical line (a true value, or 0.5 for a random scorer's AUC). Each bar is labelled
+    with its interval at three decimals. Taught in ``notebooks/12_how_sure.ipynb``.
+    """
+    items = list(intervals)
+    if not items:
+        raise ValueError("intervals is empty: give at least one interval")
+    rows = [_triple(it, i) for i, it in enumerate(items)]
+    labels = [str(s) for s in labels]
+    if len(labels) != len(rows):
+        raise ValueError(f"labels has {len(labels)} entries but intervals has {len(rows)}")
+    if colors is not None and len(colors) != len(rows):
+        raise ValueError(f"colors has {len(colors)} entries but intervals has {len(rows)}")
+    ax = get_ax(ax)
+    y = np.arange(len(rows))[::-1]
+    for k, ((est, lo, hi), yy) in enumerate(zip(rows, y)):
+        c = colors[k] if colors is not None else COLORS["blue"]
+        ax.plot([lo, hi], [yy, yy], color=c, lw=3, solid_capstyle="butt")
+        ax.plot([lo, lo], [yy - 0.15, yy + 0.15], color=c, lw=1.5)
+        ax.plot([hi, hi], [yy - 0.15, yy + 0.15], color=c, lw=1.5)
+        ax.plot(est, yy, "o", color=COLORS["black"], ms=6, zorder=3)
+        ax.annotate(f"[{lo:.3f}, {hi:.3f}]", (hi, yy), xytext=(6, 0), textcoords="offset points", va="center",
+                    fontsize=9)
+    if reference is not None:
+        ax.axvline(float(reference), color=COLORS["grey"], ls="--", lw=1.2, label=f"reference {float(reference):g}")
+        ax.legend(loc="best", fontsize=8)
+    lo_all, hi_all = min(r[1] for r in rows), max(r[2] for r in rows)
+    span = max(hi_all - lo_all, 1e-3)
+    ax.set_xlim(lo_all - 0.08 * span, hi_all + 0.35 * span)
+    ax.set_ylim(-0.7, len(rows) - 0.3)
+    ax.set_yticks(y)
+    ax.set_yticklabels(labels)
+    ax.set_xlabel(xlabel)
+    if title:
+        ax.set_title(title)
+    return ax
+
+
+def plot_coverage(m, *, confidence=0.95, methods=_unc.INTERVAL_METHODS, error_rate=None, n_grid=199, ax=None):
+    """The real (exact) coverage of each binomial interval against the true error rate, for ``m`` test samples.
+
+    Coverage(ε) = Σ_k P(X = k | m, ε) · [ε inside the interval from k errors] (:func:`evallib.uncertainty.
+    coverage_curve`); the dashed line is the nominal ``confidence``. The saw-tooth is real: the count is
+    discrete. ``error_rate`` marks one ε. Taught in ``notebooks/12_how_sure.ipynb``.
+    """
+    m = check_positive_int(m, "m")
+    confidence = check_probability(confidence, "confidence", low_open=True, high_open=True)
+    n_grid = check_positive_int(n_grid, "n_grid", minimum=3)
+    methods = tuple(methods)
+    for meth in methods:
+        if meth not in _unc.INTERVAL_METHODS:
+            raise ValueError(f"methods must be among {_unc.INTERVAL_METHODS}, got {meth!r}")
+    ax = get_ax(ax)
+    grid = np.linspace(0.0025, 0.9975, n_grid)
+    for meth in methods:
+        cov = _unc.coverage_curve(m, grid, confidence=confidence, method=meth)
+        ax.plot(grid, cov, color=_METHOD_COLORS[meth], lw=1.2, label=meth)
+    ax.axhline(confidence, color=COLORS["black"], ls="--", lw=1, label=f"nominal {confidence:g}")
+    if error_rate is not None:
+        eps = check_probability(error_rate, "error_rate")
+        ax.axvline(eps, color=COLORS["grey"], lw=1, ls=":")
+    ax.set_ylim(max(0.0, min(0.5, confidence - 0.3)), 1.005)
+    ax.set_xlim(0, 1)
+    ax.set_xlabel("true error rate")
+    ax.set_ylabel("coverage (exact)")
+    ax.set_title(f"Real coverage of {confidence:g} intervals, m = {m}")
+    ax.legend(loc="lower center", fontsize=8, ncol=2)
+    return ax
