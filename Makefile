@@ -1,5 +1,5 @@
 # Two commands do everything (see README.md):
-#   make lab    set up .venv and open the course in JupyterLab
+#   make lab    set up .venv and open the course in JupyterLab (on README.md; PORT=, NO_BROWSER=1)
 #   make test   set up .venv and run every test (unit tests, notebooks through nbval, hygiene checks, and the
 #               explorers driven in JupyterLab by headless Chromium: tests/browser, Chromium from apt if missing)
 PYTHON ?= python3
@@ -16,27 +16,40 @@ export MKL_NUM_THREADS := 1
 export IPYKERNEL_CELL_NAME := <IPY-INPUT>
 export PYDEVD_DISABLE_FILE_VALIDATION := 1
 
-.PHONY: setup lab test unit notebooks browser chromium verify regen bench clean release autograde slides apps site
+.PHONY: setup lab hub test unit notebooks browser chromium verify regen bench clean release classroom sandbox autograde slides apps site
 
 setup: $(STAMP)
 	@bash scripts/install_git_filters.sh $(BIN)/python
 
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e ".[test]"
+	@# uv when it can be had (several times faster; bench/RESULTS.md "Set-up time"), else pip: scripts/pip_install.sh
+	bash scripts/pip_install.sh $(BIN) -e ".[test]"
 	@# Build matplotlib's font cache now, not inside the first notebook cell (its message would be output).
 	$(BIN)/python -c "import matplotlib.pyplot"
 	@touch $(STAMP)
 
+# make lab [PORT=8888] [NO_BROWSER=1]: JupyterLab on the whole course (file browser: README, notebooks/, exercises/,
+# apps/; .venv and other dot-folders hidden), opening on README.md rendered, which links every chapter and exercise
+# set. Settings from .jupyter/ in this repository (no news pop-up). NO_BROWSER=1 on a headless machine: open the
+# printed URL. As root it adds --allow-root.
+PORT ?= 8888
 lab: setup
-	$(BIN)/jupyter lab $(if $(filter 0,$(shell id -u)),--allow-root) notebooks/01_error_and_fitting.ipynb
+	JUPYTER_CONFIG_PATH="$(CURDIR)/.jupyter$${JUPYTER_CONFIG_PATH:+:$$JUPYTER_CONFIG_PATH}" $(BIN)/jupyter lab --ServerApp.root_dir="$(CURDIR)" \
+		--LabApp.app_settings_dir="$(CURDIR)/.jupyter/lab/settings" --ServerApp.port=$(PORT) \
+		$(if $(NO_BROWSER),--no-browser) $(if $(filter 0,$(shell id -u)),--allow-root) README.md
 
-test: setup verify chromium
+# JupyterHub, nbgitpuller, Dask (the classroom extra): make test runs the hub and Dask tests, make lab needs none of it.
+CLASSROOM := $(VENV)/.classroom-stamp
+$(CLASSROOM): $(STAMP)
+	bash scripts/pip_install.sh $(BIN) -e ".[test,classroom]"
+	@touch $(CLASSROOM)
+
+test: setup $(CLASSROOM) verify chromium sandbox
 	$(BIN)/python -m pytest -n 2 --dist loadfile tests notebooks --nbval --nbval-current-env \
 		--nbval-cell-timeout=300 -p no:cacheprovider $(PYTEST_ARGS)
 
-unit: setup
+unit: setup $(CLASSROOM)
 	$(BIN)/python -m pytest -n 2 tests -m "not browser" $(PYTEST_ARGS)
 
 # The explorers in a real browser only (make test runs them too).
@@ -56,11 +69,19 @@ verify: setup
 regen: setup
 	$(BIN)/python scripts/regen_notebooks.py $(NB)
 
-# Exercises (README, "Exercises"): student releases from exercises/source/, and autograding a folder of submissions.
+# Exercises (README, "Exercises"): self-study notebooks from exercises/source/*.md, the classroom bundle without
+# solutions, and autograding a folder of submissions in bubblewrap (installed with apt-get when missing, as root).
 release: setup
 	$(BIN)/python scripts/release_exercises.py
 
-autograde: setup
+classroom: setup
+	@test -n "$(OUT)" || { echo "usage: make classroom OUT=dir [CLASSROOM_ARGS='--roster ids.txt --seed-file ~/seed']"; exit 2; }
+	$(BIN)/python scripts/release_exercises.py --classroom "$(OUT)" $(CLASSROOM_ARGS)
+
+sandbox:
+	@bash scripts/install_sandbox.sh
+
+autograde: setup sandbox
 	@test -n "$(SUBMISSIONS)" || { echo "usage: make autograde SUBMISSIONS=folder [AUTOGRADE_ARGS='--cell-timeout 60 --jobs 2']"; exit 2; }
 	$(BIN)/python scripts/autograde.py "$(SUBMISSIONS)" $(AUTOGRADE_ARGS)
 
@@ -70,11 +91,18 @@ APPS_PORT ?= 8866
 slides: setup
 	$(BIN)/python scripts/export_slides.py $(SLIDES_ARGS)
 
+# classroom/voila: Voilà's lab template without its CDN links, and only the labextensions Voilà can load.
 apps: setup
-	$(BIN)/voila apps/ --no-browser --Voila.ip=127.0.0.1 --port=$(APPS_PORT) $(APPS_ARGS)
+	JUPYTER_PATH=$(CURDIR)/classroom/voila/share $(BIN)/voila apps/ --no-browser --Voila.ip=127.0.0.1 \
+		--port=$(APPS_PORT) "--Voila.config_file_paths=['$(CURDIR)/classroom/voila']" $(APPS_ARGS)
 
 site: setup
 	$(BIN)/python scripts/build_site.py
+
+# A JupyterHub for a class on this machine (README, "For instructors"): http://127.0.0.1:8000, shared password;
+# configurable-http-proxy comes from the npm registry into _build/node once. Config: classroom/jupyterhub_config.py.
+hub: setup $(CLASSROOM)
+	$(BIN)/python classroom/hubtools.py
 
 # Benchmarks (README, "Benchmarks"): writes bench/RESULTS.md. OpenBLAS's core-type overrides are unset for this
 # command only, so NumPy runs its own kernel (bench/RESULTS.md names it); tests and CI keep them.

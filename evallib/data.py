@@ -8,7 +8,8 @@ import numpy as np
 
 from ._validation import check_nonnegative, check_positive_int, check_random_state, check_range
 
-__all__ = ["Dataset", "load_watermelon", "make_sine", "make_majority_trap", "load_bundled", "BUNDLED"]
+__all__ = ["Dataset", "load_watermelon", "make_sine", "make_majority_trap", "load_bundled", "BUNDLED",
+           "load_tumours", "load_tumour_scores", "load_ten_melons"]
 
 
 @dataclass(frozen=True)
@@ -113,3 +114,71 @@ def load_bundled(name):
     X, y = getattr(datasets, f"load_{name}")(return_X_y=True)
     return X, y
 
+
+
+# The three weak features of the breast-cancer data that chapters 04-06 use (all 30 leave too few mistakes).
+WEAK_TUMOUR_FEATURES = (1, 4, 9)  # mean texture, mean smoothness, mean fractal dimension
+
+
+def load_tumours(*, weak_features=False):
+    """``(X, y)`` of the Wisconsin breast-cancer data with **malignant = 1 = positive**（正例）.
+
+    scikit-learn codes malignant as 0; chapters 04-06 look for the malignant tumours, so here they are the
+    positive class (212 of 569). ``weak_features=True`` keeps three weak features (mean texture, mean
+    smoothness, mean fractal dimension), so that a classifier makes enough mistakes to show the trade-offs
+    of 西瓜书 §2.3 (``notebooks/04_classification_metrics.ipynb``).
+
+    >>> X, y = load_tumours(weak_features=True)
+    >>> X.shape, int(y.sum())
+    ((569, 3), 212)
+    """
+    if not isinstance(weak_features, (bool, np.bool_)):
+        raise TypeError(f"weak_features must be True or False, got {weak_features!r}")
+    X, target = load_bundled("breast_cancer")
+    y = 1 - target
+    return (X[:, list(WEAK_TUMOUR_FEATURES)].copy() if weak_features else X), y
+
+
+def load_tumour_scores():
+    """``(y_test, scores)``: the test labels and two models' scores of chapter 05 (ROC, P-R, cost curves).
+
+    The weak-feature tumours (:func:`load_tumours`), a stratified 70/30 hold-out split
+    (``HoldOut(0.3, random_state=0)``), and on its training part a standardised logistic regression and a
+    depth-3 decision tree; ``scores`` maps ``"logistic regression"`` and ``"decision tree (depth 3)"`` to
+    their predicted probabilities of malignant on the 171 test tumours. Chapters 05 and 06 and the Voilà apps
+    start from these (``notebooks/05_roc_pr_curves.ipynb`` builds them step by step).
+
+    >>> y_test, scores = load_tumour_scores()
+    >>> len(y_test), sorted(scores)
+    (171, ['decision tree (depth 3)', 'logistic regression'])
+    """
+    from sklearn.linear_model import LogisticRegression
+    from sklearn.pipeline import make_pipeline
+    from sklearn.preprocessing import StandardScaler
+    from sklearn.tree import DecisionTreeClassifier
+
+    from .splits import HoldOut
+
+    X, y = load_tumours(weak_features=True)
+    train, test = next(HoldOut(0.3, random_state=0).split(X, y))
+    models = {
+        "logistic regression": make_pipeline(StandardScaler(), LogisticRegression()),
+        "decision tree (depth 3)": DecisionTreeClassifier(max_depth=3, random_state=0),
+    }
+    scores = {name: m.fit(X[train], y[train]).predict_proba(X[test])[:, 1] for name, m in models.items()}
+    return y[test], scores
+
+
+def load_ten_melons():
+    """``(y, scores)``: the course's ten scored melons (chapters 05 and 06), sorted by score, 1 = good melon.
+
+    Five good and five bad; melons 4 and 5 share the score 0.70 (a tie: the ROC curve takes a diagonal step
+    there, 西瓜书 §2.3.3).
+
+    >>> y, scores = load_ten_melons()
+    >>> y.tolist()
+    [1, 1, 0, 1, 0, 1, 0, 1, 0, 0]
+    """
+    scores = np.array([0.95, 0.86, 0.78, 0.70, 0.70, 0.62, 0.55, 0.47, 0.40, 0.31])
+    y = np.array([1, 1, 0, 1, 0, 1, 0, 1, 0, 0])
+    return y, scores

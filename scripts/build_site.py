@@ -34,6 +34,7 @@ import nbformat
 sys.path.insert(0, str(Path(__file__).parent))
 import webassets  # noqa: E402
 from export_slides import app_for, static_explorers  # noqa: E402
+from slides import hidden_cells_config  # noqa: E402
 
 ROOT = webassets.ROOT
 _MD_LINK = re.compile(r"(!?\[[^\]]*\])\(([^)\s]+)\)")
@@ -97,7 +98,7 @@ def title_of(nb) -> str:
 def _exporter():
     from nbconvert import HTMLExporter
 
-    return HTMLExporter(template_name="evallib_site", extra_template_basedirs=[str(webassets.TEMPLATES)],
+    return HTMLExporter(config=hidden_cells_config(), template_name="evallib_site", extra_template_basedirs=[str(webassets.TEMPLATES)],
                         exclude_input_prompt=False)
 
 

@@ -26,7 +26,7 @@ import nbformat
 sys.path.insert(0, str(Path(__file__).parent))
 import webassets  # noqa: E402
 from nbsettings import apply_env  # noqa: E402
-from slides import add_slide_metadata, is_explorer_cell, is_setup_cell  # noqa: E402
+from slides import add_slide_metadata, hidden_cells_config, is_explorer_cell, is_setup_cell  # noqa: E402
 
 ROOT = webassets.ROOT
 SENTINEL = "EVALLIB-REVEAL"
@@ -103,7 +103,7 @@ def export_one(path: Path, out_dir: Path, execute: bool, assets) -> tuple[Path, 
             "(<code>make lab</code>)" + (f", or project it full-screen as the Voilà app <code>apps/{app}</code> "
                                          "(<code>make apps</code>)" if app else "") + ".</p>")
     nb = rewrite_chapter_links(static_explorers(nb, note), ".slides.html")
-    exporter = SlidesExporter(template_name="evallib_slides", extra_template_basedirs=[str(webassets.TEMPLATES)],
+    exporter = SlidesExporter(config=hidden_cells_config(), template_name="evallib_slides", extra_template_basedirs=[str(webassets.TEMPLATES)],
                               reveal_url_prefix=SENTINEL, reveal_theme="white", reveal_transition="none",
                               reveal_number="c/t", exclude_input_prompt=True, exclude_output_prompt=True)
     html, _ = exporter.from_notebook_node(nb, resources={"evallib": resources_extra,

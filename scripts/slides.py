@@ -109,3 +109,23 @@ def add_slide_metadata(nb):
     for cell, kind in zip(nb.cells, slide_types(nb.cells)):
         cell.metadata["slideshow"] = {"slide_type": kind}
     return nb
+
+
+# MyST / Jupyter Book cell tags in the chapters' text sources, honoured by `make site` and `make slides`:
+#   remove-cell   the whole cell is left out;   remove-input / hide-input   only its output is shown
+#   (a static page has no toggle: hidden input is left out, as on a slide);   remove-output   only its code.
+REMOVE_CELL_TAGS = {"remove-cell"}
+REMOVE_INPUT_TAGS = {"remove-input", "hide-input"}
+REMOVE_OUTPUT_TAGS = {"remove-output", "hide-output"}
+
+
+def hidden_cells_config():
+    """nbconvert configuration (TagRemovePreprocessor) that applies the cell tags above to an exporter."""
+    from traitlets.config import Config
+
+    c = Config()
+    c.TagRemovePreprocessor.enabled = True
+    c.TagRemovePreprocessor.remove_cell_tags = set(REMOVE_CELL_TAGS)
+    c.TagRemovePreprocessor.remove_input_tags = set(REMOVE_INPUT_TAGS)
+    c.TagRemovePreprocessor.remove_all_outputs_tags = set(REMOVE_OUTPUT_TAGS)
+    return c

@@ -1,12 +1,16 @@
-"""`make lab` opens a working JupyterLab: the server starts from this environment, serves the chapters,
-and has the ipywidgets front-end extension (without it every explorer would show as plain text)."""
+"""`make lab` opens the whole course: started the README's way (`make lab PORT=... NO_BROWSER=1`), the server's root
+is the repository (README, chapters, exercises visible; .venv not), it opens on the README, which links every
+chapter and exercise set, the news pop-up is off, and the ipywidgets front-end extension is there (without it every
+explorer would show as plain text)."""
 import json
 import os
-import shutil
+import re
+import signal
 import socket
 import subprocess
 import sys
 import time
+import urllib.error
 import urllib.request
 from pathlib import Path
 
@@ -14,6 +18,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 JUPYTER = Path(sys.executable).parent / "jupyter"
+CHAPTERS = sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
+EXERCISES = sorted((ROOT / "exercises").glob("[0-9][0-9]_*.ipynb"))
 
 
 def _free_port():
@@ -28,35 +34,72 @@ def test_widgets_labextension_is_installed():
     assert "@jupyter-widgets/jupyterlab-manager" in text and "enabled" in text
 
 
-@pytest.mark.slow
-def test_jupyterlab_serves_the_chapters(tmp_path):
-    shutil.copytree(ROOT / "notebooks", tmp_path / "notebooks")
-    port, token = _free_port(), "evallib-test"
-    env = {**os.environ, "JUPYTER_CONFIG_DIR": str(tmp_path / "cfg"), "JUPYTER_RUNTIME_DIR": str(tmp_path / "rt")}
-    proc = subprocess.Popen(
-        [str(JUPYTER), "lab", "--no-browser", "--ip=127.0.0.1", f"--port={port}",
-         f"--IdentityProvider.token={token}", f"--ServerApp.root_dir={tmp_path}", "--allow-root"],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+def test_the_landing_page_links_every_chapter_and_exercise_set():
+    links = set(re.findall(r"\]\(([^)\s#]+)", (ROOT / "README.md").read_text(encoding="utf-8")))
+    missing = [str(p.relative_to(ROOT)) for p in [*CHAPTERS, *EXERCISES] if str(p.relative_to(ROOT)) not in links]
+    assert not missing, f"README.md (the page `make lab` opens on) does not link: {missing}"
+
+
+def test_the_news_popup_is_off_by_configuration_in_the_repository():
+    overrides = json.loads((ROOT / ".jupyter/lab/settings/overrides.json").read_text(encoding="utf-8"))
+    assert overrides["@jupyterlab/apputils-extension:notification"]["fetchNews"] == "false"
+    page = json.loads((ROOT / ".jupyter/labconfig/page_config.json").read_text(encoding="utf-8"))
+    assert page["disabledExtensions"]["@jupyterlab/apputils-extension:announcements"] is True
+
+
+def _get(url):
     try:
+        with urllib.request.urlopen(url, timeout=10) as r:
+            return r.read().decode()
+    except urllib.error.HTTPError as exc:
+        raise AssertionError(f"{url.split('?')[0]}: HTTP {exc.code} {exc.read()[:500]!r}") from None
+
+
+@pytest.mark.slow
+def test_make_lab_serves_the_whole_course(tmp_path):
+    port = _free_port()
+    env = {**os.environ, "JUPYTER_CONFIG_DIR": str(tmp_path / "cfg"), "JUPYTER_RUNTIME_DIR": str(tmp_path / "rt"),
+           "JUPYTERLAB_WORKSPACES_DIR": str(tmp_path / "ws")}
+    log = tmp_path / "lab.log"
+    with open(log, "w") as out:  # the README's command; make runs it in its own process group
+        proc = subprocess.Popen(["make", "--no-print-directory", "lab", f"PORT={port}", "NO_BROWSER=1"], cwd=ROOT,
+                                stdout=out, stderr=subprocess.STDOUT, env=env, start_new_session=True)
+    try:
+        token = None
+        for _ in range(240):
+            m = re.search(rf"http://(?:127\.0\.0\.1|localhost):{port}/lab\?token=(\w+)", log.read_text())
+            if m:
+                token = m.group(1)
+                break
+            assert proc.poll() is None, f"make lab exited:\n{log.read_text()[-3000:]}"
+            time.sleep(0.5)
+        assert token, f"no URL with a token within 120 s:\n{log.read_text()[-3000:]}"
         base = f"http://127.0.0.1:{port}"
-        status = None
-        for _ in range(120):
+        for _ in range(60):
             try:
-                with urllib.request.urlopen(f"{base}/api/status?token={token}", timeout=2) as r:
-                    status = json.load(r)
+                _get(f"{base}/api/status?token={token}")
                 break
             except OSError:
                 time.sleep(0.5)
-        assert status is not None, "JupyterLab did not answer within 60 s"
-        with urllib.request.urlopen(f"{base}/api/contents/notebooks?token={token}", timeout=10) as r:
-            names = {c["name"] for c in json.load(r)["content"]}
-        assert "01_error_and_fitting.ipynb" in names and "02_evaluation_methods.ipynb" in names
-        with urllib.request.urlopen(f"{base}/lab?token={token}", timeout=10) as r:
-            page = r.read().decode()
+
+        def names(path):
+            return {c["name"] for c in json.loads(_get(f"{base}/api/contents/{path}?token={token}"))["content"]}
+
+        top = names("")
+        assert {"README.md", "notebooks", "exercises"} <= top and ".venv" not in top, top
+        assert {p.name for p in CHAPTERS} <= names("notebooks")
+        assert {p.name for p in EXERCISES} <= names("exercises")
+        chapter = json.loads(_get(f"{base}/api/contents/notebooks/{CHAPTERS[0].name}?token={token}"))
+        assert chapter["type"] == "notebook" and chapter["content"]["cells"]
+        settings = json.loads(_get(f"{base}/lab/api/settings/@jupyterlab/apputils-extension:notification"
+                                   f"?token={token}"))
+        assert settings["schema"]["properties"]["fetchNews"]["default"] == "false"  # the repository's override
+        page = _get(f"{base}/lab?token={token}")
         assert "jupyter-widgets/jupyterlab-manager" in page  # the widget renderer is loaded with the page
+        assert "apputils-extension:announcements" in page  # listed among the disabled plug-ins
     finally:
-        proc.terminate()
+        os.killpg(proc.pid, signal.SIGTERM)
         try:
-            proc.wait(timeout=20)
+            proc.wait(timeout=30)
         except subprocess.TimeoutExpired:
-            proc.kill()
+            os.killpg(proc.pid, signal.SIGKILL)

@@ -144,3 +144,53 @@ def test_no_control_characters_in_sources(path):
     bad = [f"{where}: {m.group()!r} at ...{s[max(0, m.start() - 20):m.start()]!r}"
            for where, s in sources for m in CONTROL.finditer(s)]
     assert not bad, f"control characters in {_name(path)}: {bad}"
+
+
+def test_site_and_slides_honour_the_cell_tags():
+    """hide-input/remove-input show only the output, remove-cell drops the cell (the HTML edition and the decks)."""
+    from nbconvert import SlidesExporter
+
+    import build_site
+    from slides import hidden_cells_config
+
+    nb = nbformat.v4.new_notebook()
+    hidden = nbformat.v4.new_code_cell("hidden_input_xyz = 1", metadata={"tags": ["hide-input"]})
+    hidden.outputs = [nbformat.v4.new_output("stream", text="visible_output_xyz\n")]
+    nb.cells = [nbformat.v4.new_markdown_cell("# 99 · T"), hidden,
+                nbformat.v4.new_code_cell("removed_cell_xyz = 2", metadata={"tags": ["remove-cell"]}),
+                nbformat.v4.new_code_cell("shown_code_xyz = 3")]
+    site, _ = build_site._exporter().from_notebook_node(nb, resources={
+        "metadata": {"name": "t"}, "evallib": {"static": "_static", "mathjax_config": "", "nav": ""}})
+    deck, _ = SlidesExporter(config=hidden_cells_config()).from_notebook_node(nb)
+    for html in (site, deck):
+        assert "visible_output_xyz" in html and "shown_code_xyz" in html
+        assert "hidden_input_xyz" not in html and "removed_cell_xyz" not in html
+
+
+def test_a_sentence_edited_in_jupyterlab_reaches_the_text_source(tmp_path, monkeypatch):
+    """JupyterLab saves through jupytext's contents manager: the edit lands in the .md (what make regen reads),
+    the stored outputs stay in the .ipynb, and the header of the .md does not churn."""
+    import shutil
+
+    from jupyter_server.services.contents.largefilemanager import LargeFileManager
+    from jupytext.sync_contentsmanager import build_sync_jupytext_contents_manager_class
+
+    import nbsettings
+    import regen_notebooks
+
+    src = SOURCES[0]
+    for name in (src.name, src.with_suffix(".ipynb").name, "jupytext.toml"):
+        shutil.copy(ROOT / "notebooks" / name, tmp_path / name)
+    cm = build_sync_jupytext_contents_manager_class(LargeFileManager)(root_dir=str(tmp_path))
+    model = cm.get(src.with_suffix(".ipynb").name)
+    cell = next(c for c in model["content"].cells if c.cell_type == "markdown" and "**Goal" in c.source)
+    cell.source += "\n\nA sentence added in JupyterLab."
+    cm.save(model, src.with_suffix(".ipynb").name)
+    text = (tmp_path / src.name).read_text(encoding="utf-8")
+    assert "A sentence added in JupyterLab." in text
+    assert text.split("\n---\n")[0] == src.read_text(encoding="utf-8").split("\n---\n")[0], "the header churned"
+    stored = nbformat.read(tmp_path / src.with_suffix(".ipynb").name, as_version=4)
+    assert any(c.get("outputs") for c in stored.cells), "outputs kept in the .ipynb"
+    monkeypatch.setattr(nbsettings, "NOTEBOOKS", tmp_path)  # make regen reads the edited text source
+    nb = regen_notebooks.source_notebook(tmp_path / src.with_suffix(".ipynb").name)
+    assert any("A sentence added in JupyterLab." in c.source for c in nb.cells)
