@@ -7,9 +7,11 @@ from .compare import *  # noqa: F401,F403  (chapters 08–09)
 from .biasvar import *  # noqa: F401,F403  (chapters 03, 10)
 from .roofline import *  # noqa: F401,F403  (chapter 11)
 from .uncertainty import *  # noqa: F401,F403  (chapter 12)
+from .compare_today import *  # noqa: F401,F403  (chapter 13)
 from .pitfalls import *  # noqa: F401,F403  (chapter 14)
 from . import evaluation as _e, curves as _c, compare as _k, biasvar as _b, roofline as _r
 from . import uncertainty as _u12
+from . import compare_today as _k13
 from . import pitfalls as _p14
 
-__all__ = ["get_ax", *_e.__all__, *_c.__all__, *_k.__all__, *_b.__all__, *_r.__all__, *_u12.__all__, *_p14.__all__]
+__all__ = ["get_ax", *_e.__all__, *_c.__all__, *_k.__all__, *_b.__all__, *_r.__all__, *_u12.__all__, *_k13.__all__, *_p14.__all__]

@@ -101,13 +101,22 @@ def plot_null_distribution(result, *, ax=None):
     return ax
 
 
-def _cd_inputs(result, mean_ranks, cd, names):
+def _cd_inputs(result, mean_ranks, cd, names, *, cd_optional=False):
     if result is not None:
+        if isinstance(result, _cmp.PairwiseWilcoxonResult) and cd_optional:
+            return np.asarray(result.mean_ranks, float), None, tuple(result.names)
         if not hasattr(result, "mean_ranks") or not hasattr(result, "cd"):
-            raise TypeError(f"result must be a NemenyiResult, got {type(result).__name__}")
+            raise TypeError(f"result must be a NemenyiResult{' or PairwiseWilcoxonResult' if cd_optional else ''}, "
+                            f"got {type(result).__name__}")
         return np.asarray(result.mean_ranks, float), float(result.cd), tuple(result.names)
-    if mean_ranks is None or cd is None:
+    if mean_ranks is None or (cd is None and not cd_optional):
         raise ValueError("give either a NemenyiResult or both mean_ranks and cd")
+    if cd is None:
+        r = as_finite_array(mean_ranks, "mean_ranks")
+        names = tuple(str(n) for n in names) if names is not None else _cmp._default_names(r.size)
+        if len(names) != r.size:
+            raise ValueError(f"names has {len(names)} entries but mean_ranks has {r.size}")
+        return r, None, names
     r = as_finite_array(mean_ranks, "mean_ranks")
     if r.size < 2:
         raise ValueError(f"mean_ranks has {r.size} value; at least 2 algorithms are needed")
@@ -125,7 +134,24 @@ def _rank_str(v: float) -> str:
     return s[:-1] if s.endswith("0") else s
 
 
-def plot_cd_diagram(result=None, *, mean_ranks=None, cd=None, names=None, ax=None):
+def _group_indices(groups, names):
+    out = []
+    for g in groups:
+        idx = []
+        for x in g:
+            if isinstance(x, str):
+                if x not in names:
+                    raise ValueError(f"groups names {x!r}, which is not one of {names}")
+                idx.append(names.index(x))
+            elif isinstance(x, (int, np.integer)) and not isinstance(x, bool) and 0 <= x < len(names):
+                idx.append(int(x))
+            else:
+                raise ValueError(f"groups must hold algorithm names or column indices, got {x!r}")
+        out.append(tuple(idx))
+    return tuple(out)
+
+
+def plot_cd_diagram(result=None, *, mean_ranks=None, cd=None, names=None, groups=None, ax=None):
     """Demšar's critical-difference diagram (Demšar 2006; 西瓜书 图 2.8 in another style).
 
     An axis of mean ranks (best, rank 1, on the left); each algorithm hangs from its mean rank with its
@@ -133,14 +159,26 @@ def plot_cd_diagram(result=None, *, mean_ranks=None, cd=None, names=None, ax=Non
     bars join the groups whose mean ranks differ by at most CD (:func:`evallib.compare.cd_groups`), i.e.
     algorithms the Nemenyi test cannot tell apart. Pass a :class:`~evallib.compare.NemenyiResult`, or
     ``mean_ranks`` and ``cd`` (and ``names``). Taught in ``notebooks/09_friedman_nemenyi.ipynb``.
+
+    Wilcoxon–Holm cliques (``notebooks/13_comparing_today.ipynb``): pass a
+    :class:`~evallib.compare.PairwiseWilcoxonResult` (no CD bar; its cliques are the bars), or ``groups``
+    (tuples of names or column indices) to draw those bars instead of the CD groups.
     """
-    r, cd, names = _cd_inputs(result, mean_ranks, cd, names)
+    r, cd, names = _cd_inputs(result, mean_ranks, cd, names, cd_optional=True)
+    if cd is None and groups is None and not isinstance(result, _cmp.PairwiseWilcoxonResult):
+        raise ValueError("give cd (Nemenyi's critical difference) or groups (the bars to draw)")
     k = r.size
     ax = get_ax(ax)
     order = np.argsort(r, kind="stable")
     lo, hi = 1, max(k, int(np.ceil(r.max())))
     ax.set_xlim(lo - 0.35 * (hi - lo) - 0.2, hi + 0.35 * (hi - lo) + 0.2)
-    groups = _cmp.cd_groups(r, cd)
+    if groups is not None:
+        groups = _group_indices(groups, names)
+    elif cd is None:
+        groups = result.cliques
+    else:
+        groups = _cmp.cd_groups(r, cd)
+    groups_from_cd = cd is not None and groups == _cmp.cd_groups(r, cd)
     n_left = (k + 1) // 2
     line_step = 1.0
     bottom = -(max(n_left, k - n_left) + 1) * line_step - 0.6 * len(groups)
@@ -152,11 +190,11 @@ def plot_cd_diagram(result=None, *, mean_ranks=None, cd=None, names=None, ax=Non
         ax.text(t, 0.3, str(t), ha="center", va="bottom", fontsize=9)
     for t in np.arange(lo + 0.5, hi, 1.0):
         ax.plot([t, t], [0, 0.09], color="black", lw=0.8)
-    # CD bar
-    ax.plot([lo, lo + cd], [1.5, 1.5], color=COLORS["red"], lw=2.0)
-    for xe in (lo, lo + cd):
-        ax.plot([xe, xe], [1.38, 1.62], color=COLORS["red"], lw=1.5)
-    ax.text(lo + cd / 2, 1.7, f"CD = {cd:.3f}", ha="center", va="bottom", color=COLORS["red"], fontsize=9)
+    if cd is not None:  # CD bar
+        ax.plot([lo, lo + cd], [1.5, 1.5], color=COLORS["red"], lw=2.0)
+        for xe in (lo, lo + cd):
+            ax.plot([xe, xe], [1.38, 1.62], color=COLORS["red"], lw=1.5)
+        ax.text(lo + cd / 2, 1.7, f"CD = {cd:.3f}", ha="center", va="bottom", color=COLORS["red"], fontsize=9)
     # group bars just below the axis
     for g_i, g in enumerate(groups):
         y = -0.35 - 0.45 * g_i
@@ -173,7 +211,8 @@ def plot_cd_diagram(result=None, *, mean_ranks=None, cd=None, names=None, ax=Non
         ax.text(x_text + (-0.05 if left else 0.05), y, f"{names[idx]} ({_rank_str(r[idx])})",
                 ha="right" if left else "left", va="center", fontsize=9)
     ax.axis("off")
-    ax.set_title("Critical difference diagram (Nemenyi)")
+    ax.set_title("Critical difference diagram (" + ("Nemenyi)" if cd is not None and groups_from_cd else
+                                                    "Wilcoxon-Holm cliques)" if cd is None else "bars as given)"))
     return ax
 
 

@@ -122,3 +122,41 @@ EXPLORERS = [
 
 # Explorer calls in the notebooks that no row drives, with the reason.
 NOT_DRIVEN = {}
+
+
+def _bayes_text(ns, n):
+    # notebooks/13_comparing_today.ipynb: the explorer over logistic regression vs naive Bayes on 30 data sets
+    return _text(el.widgets.bayesian_comparison_view(ns["E30"][:, 0], ns["E30"][:, 1], 0.01, n,
+                                                     ("logistic", "naive Bayes")))
+
+
+EXPLORERS.append(
+    ExplorerCase("13_comparing_today.ipynb", "bayesian_comparison_explorer",
+                 "Bayesian signed-rank vs Wilcoxon: the ROPE and the number of data sets", "N (data sets)",
+                 values=(30, 29, 12), keys=("ArrowLeft",), expected=_bayes_text, setup=NOTEBOOK))
+
+
+def _leakage_text(ns, k):
+    # notebooks/14_pitfalls.ipynb: `curve` is the chapter's selection_leakage study on 50 x 10,000 noise
+    return _text(el.widgets.leakage_update(ns["curve"], k, chance=0.5))
+
+
+def _calibration_text(ns, slope):
+    # notebooks/14_pitfalls.ipynb: the logistic regression's test probabilities `p_lr` and labels `y_ct`
+    return _text(el.widgets.calibration_update(ns["y_ct"], ns["p_lr"], slope, 0.0))
+
+
+EXPLORERS += [
+    ExplorerCase("14_pitfalls.ipynb", "leakage_explorer", "Leakage explorer: features selected before cross-validation",
+                 "features selected", values=(128, 256, 16), expected=_leakage_text, setup=NOTEBOOK),
+    ExplorerCase("14_pitfalls.ipynb", "calibration_explorer", "Calibration explorer: bend the probabilities",
+                 "slope (over-/under-confidence)", values=(2.0, 2 ** 1.125, 0.5), expected=_calibration_text,
+                 setup=NOTEBOOK),
+]
+
+
+EXPLORERS.append(
+    # notebooks/12_how_sure.ipynb: `el.widgets.interval_explorer(m=100, error_rate=0.05, confidence=0.95)`
+    ExplorerCase("12_how_sure.ipynb", "interval_explorer", "Intervals for an error rate: test-set size and true error",
+                 "true error rate", values=(0.05, 0.06, 0.5),
+                 expected=lambda ns, e: _text(el.widgets.interval_view(100, e, 0.95))))
