@@ -34,6 +34,9 @@ from labdriver import ROOT, UPDATE_TIMEOUT_S, ExplorerView, stop_server, wait_un
 APPS = sorted((ROOT / "apps").glob("[0-9][0-9]_*.ipynb"))
 BUILDER = re.compile(r"\bel\.widgets\.(\w+_explorer)\(")
 LOAD_TIMEOUT_S = 120
+# classroom/voila: the offline template (no Font Awesome from a CDN) and the labextension allowlist (no extension
+# built for a newer JupyterLab than Voilà's: "Unsatisfied version 4.2.5 of @jupyterlab/application"); make apps uses it
+VOILA_SETTINGS = ROOT / "classroom" / "voila"
 pytestmark = pytest.mark.browser
 
 
@@ -78,8 +81,10 @@ def voila(browser_available, tmp_path_factory):
     port = _free_port()
     base = f"http://127.0.0.1:{port}"
     log = open(work / "voila.log", "w")
+    env["JUPYTER_PATH"] = str(VOILA_SETTINGS / "share")  # `make apps`'s Voilà settings (template, extensions)
     cmd = [str(Path(sys.executable).parent / "voila"), str(work / "apps"), "--no-browser", "--Voila.ip=127.0.0.1",
-           f"--port={port}", f"--token={TOKEN}", "--show_tracebacks=True"]  # a failing test shows why
+           f"--port={port}", f"--token={TOKEN}", "--show_tracebacks=True",  # a failing test shows why
+           f"--Voila.config_file_paths=['{VOILA_SETTINGS}']"]
     proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, env=env, start_new_session=True)
     try:
         def up():
@@ -117,8 +122,12 @@ def test_app_renders_its_controls_and_answers_a_control_change(app, voila, conte
     assert expected[0] != expected[1], "table row: the key press must change the text"
 
     page = context.new_page()
-    page_errors = []
+    page_errors, console_errors, outside = [], [], []
     page.on("pageerror", lambda e: page_errors.append(str(e)))
+    page.on("console", lambda m: console_errors.append(m.text[:300])
+            if m.type == "error" or "Unsatisfied version" in m.text and "@jupyterlab/application" in m.text else None)
+    page.on("request", lambda r: outside.append(r.url)
+            if not r.url.startswith((voila["base"] + "/", "data:", "blob:")) else None)
     try:
         t0 = time.monotonic()
         page.goto(f"{voila['base']}/voila/render/{app.name}?token={TOKEN}")
@@ -150,6 +159,8 @@ def test_app_renders_its_controls_and_answers_a_control_change(app, voila, conte
         assert wait_until(lambda: (s := view.image_src()) and s != src, 10), "the figure was not redrawn"
         assert view.image_decoded()
         assert not page_errors, f"JavaScript errors: {page_errors}"
+        assert not console_errors, f"console errors: {console_errors}"
+        assert not outside, f"requests leaving 127.0.0.1: {outside}"
         page.screenshot(path=str(artifacts / f"voila-{app.stem}.png"))
         print(f"{app.name}: shown in {t1 - t0:.1f} s, updated in {time.monotonic() - t1:.1f} s")
     except BaseException:
