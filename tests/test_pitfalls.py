@@ -222,3 +222,20 @@ def test_fast_redraw_equals_a_full_redraw_and_a_fresh_figure(name):
         fresh.set(**ex.values)
         assert fresh.text == ex.text
         assert _differing(shown, fresh.image.value) < 0.01, f"{name} after {move}: differs from a fresh figure"
+
+
+def test_plot_splits_draws_groups_for_a_splitter_that_ignores_them_without_a_warning():
+    import warnings
+
+    from sklearn.model_selection import KFold
+
+    groups = np.repeat(np.arange(5), 4)
+    fig, ax = new_figure()
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        el.plots.plot_splits(KFold(5, shuffle=True, random_state=0), np.zeros((20, 1)), groups=groups, ax=ax)
+    test_rows = ax.images[0].get_array()[:5] == 4  # one row per split, test cells coded 4
+    expected = np.zeros((5, 20), bool)
+    for i, (_, te) in enumerate(KFold(5, shuffle=True, random_state=0).split(np.zeros((20, 1)))):
+        expected[i, te] = True
+    np.testing.assert_array_equal(test_rows, expected)

@@ -2,6 +2,9 @@
 splitters partition the data, and how estimates spread."""
 from __future__ import annotations
 
+import itertools
+import warnings
+
 import numpy as np
 from matplotlib import colormaps
 from matplotlib import colors as mpl_colors
@@ -116,7 +119,9 @@ def plot_splits(splitter, X, y=None, groups=None, *, ax=None, max_splits=12):
     bands = [(label, _band_codes(v, m, arg)) for label, arg, v in (("class", "y", y), ("group", "groups", groups))
              if v is not None]
     ax = get_ax(ax)
-    split_iter = splitter.split(X, y, groups)
+    with warnings.catch_warnings():  # the group band is drawn for any splitter; those that ignore groups warn
+        warnings.filterwarnings("ignore", message="The groups parameter is ignored")
+        split_iter = iter(list(itertools.islice(splitter.split(X, y, groups), max_splits + 1)))
     splits, more = [], False
     for i, (train, test) in enumerate(split_iter):
         if i == max_splits:
