@@ -124,6 +124,7 @@ class ExerciseSet:
     problems: dict[str, Problem] = field(default_factory=dict)
     solutions_enabled: bool = True
     variant: int = 0
+    namespace: dict = field(default_factory=dict, repr=False)   # the checks cell's names (hidden tests see them)
 
     def _problem(self, name) -> Problem:
         if name not in self.problems:
@@ -297,7 +298,10 @@ def expect_array(value, expected, *, rtol=1e-6, atol=1e-9, name="your answer"):
 
 
 def _short(x):
-    s = repr(np.asarray(x).tolist()) if isinstance(x, (list, tuple, np.ndarray)) else repr(x)
+    try:
+        s = repr(np.asarray(x).tolist()) if isinstance(x, (list, tuple, np.ndarray)) else repr(x)
+    except (ValueError, TypeError):      # ragged arguments, e.g. ([0, 1, 1], [0, 1])
+        s = repr(x)
     return s if len(s) <= 70 else s[:67] + "..."
 
 
@@ -623,7 +627,8 @@ def load_source(path, *, variant=0, solutions=True) -> ExerciseSet:
           **{name: globals()[name] for name in __all__ if name in globals()}}
     exec(compile(_checks_code(cells), f"{path}:checks", "exec"), ns)
     ns["cached"], ns["variant"] = cached, int(variant)      # the star import of the cell replaced them
-    ex = ExerciseSet(path.stem[:2], ns.get("TITLE", path.stem), variant=int(variant), solutions_enabled=solutions)
+    ex = ExerciseSet(path.stem[:2], ns.get("TITLE", path.stem), variant=int(variant), solutions_enabled=solutions,
+                     namespace=ns)
     for q in source_questions(cells):
         cfg = q["config"]
         name = str(cfg["name"])
@@ -644,8 +649,16 @@ def public_checks(ex: ExerciseSet) -> dict:
                           "kind": p.kind, "book": p.book, "hint": p.hint} for p in ex.problems.values()]}
 
 
+class ClassroomSet(ExerciseSet):
+    """A set loaded from a classroom bundle: checks say "not attempted" or "received"; no ``solution``."""
+
+    @property
+    def solution(self):
+        raise AttributeError(_t("no_solution_classroom"))
+
+
 def _from_public(data: dict) -> ExerciseSet:
-    ex = ExerciseSet(str(data["key"]), str(data["title"]), solutions_enabled=False)
+    ex = ClassroomSet(str(data["key"]), str(data["title"]), solutions_enabled=False)
     for p in data["problems"]:
         ex.problems[p["name"]] = Problem(p["name"], p["title"], float(p["points"]), tuple(p["answers"]), None,
                                          p.get("hint", ""), "", p.get("kind", "compute"), p.get("book", ""))

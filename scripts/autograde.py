@@ -1,26 +1,30 @@
 #!/usr/bin/env python
-"""Autograde a folder of submitted exercise notebooks with the hidden tests of exercises/source/.
+"""Autograde a folder of submitted exercise notebooks: the code runs in a sandbox, the verdict is computed outside.
 
-    make autograde SUBMISSIONS=path/to/folder
-    python scripts/autograde.py FOLDER [--source exercises/source] [--out FOLDER] [--cell-timeout 60] [--jobs 2]
+    make autograde SUBMISSIONS=path/to/folder [AUTOGRADE_ARGS="--jobs 2 --seed-file ~/course-seed"]
+    python scripts/autograde.py FOLDER [--out FOLDER] [--cell-timeout 60] [--jobs 2] [--seed S | --seed-file F]
+                                       [--memory-mb 4096] [--unsafe-no-sandbox]
 
 Submissions are found recursively (``*.ipynb``). The student is the first folder below FOLDER
-(``FOLDER/alice/02_evaluation_methods.ipynb``) or, for files directly in FOLDER, the file name
-(``FOLDER/alice.ipynb``). The exercise set comes from the notebook metadata written by the release
-(``exercise_set``), else from the file name (``02_...``).
+(``FOLDER/alice/02_evaluation_methods.ipynb``) or, for files directly in FOLDER, the file name. The exercise set
+comes from the notebook metadata (``exercise_set``), else from the ``NN_`` in the file name.
 
-Writes two tables next to the submissions (or into --out):
-- ``grades.csv``: one row per submission: student, exercise_set, file, one column per problem (points),
-  total, max_points, notes;
-- ``feedback.csv``: one row per submission and problem: points, max_points, status
-  (correct / partial / incorrect / not attempted / missing / not graded), the message, and the learner's
-  free-text answers (choices and justifications, for the instructor to read).
-
-Every submission runs in its own kernel (nbclient) in a fresh temporary working directory; each cell has a time
-limit (an endless loop is interrupted, a kernel that ignores the interrupt is killed), outputs beyond a cap are
-dropped, errors do not stop the run, a broken submission gets partial or zero credit with a message and grading
-goes on with the next one. The submitted files are only read, never written.
-Not a sandbox: student code runs with your user's rights (as in otter run and nbgrader's autograde).
+For each submission:
+1. (trusted) the set's source ``exercises/source/NN_topic.md`` is loaded for the student's variant (derived from
+   the instructor's seed and the student id; 0 without a seed) and the calls that the checks and hidden tests will
+   make to each implement-a-function answer are collected as data;
+2. (untrusted) ``scripts/sandbox_run.py`` runs inside bubblewrap (``bwrap``): the course and the virtual
+   environment read-only; the exercise sources, .git, the submissions and grades folders, the seed file and the
+   home folder hidden; an empty private /tmp as working folder; no network; its own PID namespace (every process
+   the submission starts dies with it); limits on memory, processes, file size and CPU time; a wall-clock limit.
+   It runs the student's cells in a kernel and prints the answers as JSON data (values; a function's return
+   values or exception types on the collected calls, each call time-limited);
+3. (trusted) the JSON is decoded as data only (never unpickled or executed); the learner-facing check and the
+   hidden tests of each problem run in this process on those data, against expected values computed here.
+A kernel that dies, a missing answer or malformed output scores zero for what it affects, with the reason.
+``grades.csv`` and ``feedback.csv`` are written after every sandbox is gone. The submitted files are only read.
+Without a working ``bwrap`` the grader refuses to run unless ``--unsafe-no-sandbox`` is given (every row then
+says so).
 """
 from __future__ import annotations
 
@@ -28,24 +32,33 @@ import argparse
 import csv
 import json
 import os
+import queue
+import resource
+import shutil
+import signal
+import subprocess
 import sys
 import tempfile
-import time
+import threading
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import nbformat
-from nbclient import NotebookClient
-from nbclient.exceptions import DeadKernelError
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from nbsettings import ENV  # noqa: E402
-from release_exercises import SOURCE_DIR, SourceSpec, parse_source, source_notebooks  # noqa: E402
+from release_exercises import (ROOT, SOURCE_DIR, SourceSpec, parse_source, read_seed,  # noqa: E402
+                               source_files, variant_for)
 
-OUTPUT_CAP = 200_000          # characters of output kept per cell; the rest is dropped
-TIMEOUT_NAME = "CellTimeoutError"
+from evallib.grading import (NOT_ATTEMPTED, CaseRecorder, Replay, from_data, load_source,  # noqa: E402
+                             public_checks)
+from evallib.grading_messages import MESSAGES, text as _t  # noqa: E402
+
+RUNNER = Path(__file__).resolve().parent / "sandbox_run.py"
 STATUSES = ("correct", "partial", "incorrect", "not attempted", "missing", "not graded")
+UID_BASE = 61000
+MAX_OUTPUT = 50_000_000
 
 
 @dataclass
@@ -75,193 +88,261 @@ class SubmissionGrade:
         return sum(p.max_points for p in self.problems)
 
 
-class _CappedClient(NotebookClient):
-    """NotebookClient that keeps at most OUTPUT_CAP characters of output per cell (error outputs always)."""
+# ----------------------------------------------------------------------------------------- trusted: the set
+class Grader:
+    """Sources, expected values and collected calls, per (set, variant), shared by all submissions."""
 
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.output_chars = {}
-        self.truncated = set()
-        self.timed_out = False
+    def __init__(self, source_dir=SOURCE_DIR, seed=None, cell_timeout=60, total_timeout=None, call_timeout=None,
+                 sandbox=True, memory_mb=4096, hide=()):
+        self.specs = {p.stem: parse_source(p) for p in source_files(source_dir)}
+        self.seed = seed
+        self.cell_timeout = cell_timeout
+        self.total_timeout = total_timeout or max(600, 20 * cell_timeout)
+        self.call_timeout = call_timeout or min(5.0, cell_timeout / 5)
+        self.sandbox = sandbox
+        self.memory_mb = memory_mb
+        self.hide = [Path(h).resolve() for h in hide]
+        self._sets, self._lock = {}, threading.Lock()
+        self._uids = queue.Queue()
+        for i in range(64):
+            self._uids.put(UID_BASE + i)
+        self.tmp = Path(tempfile.mkdtemp(prefix="autograde-"))
+        os.chmod(self.tmp, 0o711)
+        self.checks_dir = self.tmp / "checks"
+        self.checks_dir.mkdir()
+        for name, spec in self.specs.items():
+            (self.checks_dir / f"{name}.json").write_text(json.dumps(public_checks(load_source(spec.path))),
+                                                          encoding="utf-8")
+        os.chmod(self.checks_dir, 0o755)
 
-    async def _async_handle_timeout(self, timeout, cell=None):
-        self.timed_out = True
-        return await super()._async_handle_timeout(timeout, cell)
+    def close(self):
+        shutil.rmtree(self.tmp, ignore_errors=True)
 
-    def output(self, outs, msg, display_id, cell_index):
-        out = super().output(outs, msg, display_id, cell_index)
-        if out is None or out.get("output_type") == "error":
-            return out
-        size = len(out.get("text", "")) + sum(len(str(v)) for v in out.get("data", {}).values())
-        used = self.output_chars.get(cell_index, 0) + size
-        self.output_chars[cell_index] = used
-        if used > OUTPUT_CAP and outs and outs[-1] is out:
-            outs.pop()
-            self.truncated.add(cell_index)
-            return None
-        return out
-
-
-# ----------------------------------------------------------------------------------------- kernel side
-def _call(func, *args):
-    """A grading cell: one call into evallib.grading with literal arguments."""
-    return (f"import evallib.grading as __evallib_grading__\n"
-            f"__evallib_grading__.{func}(globals(), {', '.join(repr(a) for a in args)})")
-
-
-def grading_cells(spec: SourceSpec, results_path: str, tag: str = ""):
-    """Cells appended after the student's code: per problem, the attempt check, then each hidden test."""
-    key = spec.name[:2]
-    cells = []
-    for q in spec.questions:
-        cells.append(("attempt", q.name, None, _call("_autograde_attempt", results_path, tag, key, q.name)))
-        for i, t in enumerate(q.tests):
-            cells.append(("test", q.name, i, _call("_autograde_test", results_path, tag, q.name, i, t.source)))
-    return cells
-
-
-def _read_results(path):
-    rows = []
-    if os.path.exists(path):
-        with open(path, encoding="utf-8") as fh:
-            for line in fh:
+    def set_for(self, name, variant):
+        """(ExerciseSet, {function name: [[key, args], ...]}) for this set and variant (cached)."""
+        with self._lock:
+            if (name, variant) in self._sets:
+                return self._sets[(name, variant)]
+        spec = self.specs[name]
+        ex = load_source(spec.path, variant=variant)
+        functions = {}
+        for q in spec.questions:
+            if q.kind != "implement":
+                continue
+            rec = CaseRecorder(q.answers[0])
+            answers = [rec, *[None] * (len(q.answers) - 1)]
+            try:
+                ex.problems[q.name].check(*answers)
+            except Exception:  # noqa: BLE001  (the recorder stops checks that call it directly)
+                pass
+            for t in q.tests:
+                ns = {**ex.namespace, "ex": ex, "variant": variant, **dict(zip(q.answers, answers))}
                 try:
-                    rows.append(json.loads(line))
-                except ValueError:
+                    exec(compile(t.source, f"<hidden test {q.name}>", "exec"), ns)
+                except Exception:  # noqa: BLE001
                     pass
-    return rows
+            from evallib.grading import to_data
+            functions[q.answers[0]] = [[key, to_data(tuple(args))] for key, args in rec.calls.items()]
+        with self._lock:
+            self._sets[(name, variant)] = (ex, functions)
+        return ex, functions
 
+    # ------------------------------------------------------------------------------------- the sandbox
+    def run_sandboxed(self, cells, names, functions):
+        """Run the runner on one submission; returns (parsed output or None, reason key/fields or None)."""
+        job_dir = Path(tempfile.mkdtemp(dir=self.tmp, prefix="job-"))
+        try:
+            job = {"cells": cells, "names": names, "functions": functions, "cell_timeout": self.cell_timeout,
+                   "total_timeout": self.total_timeout, "call_timeout": self.call_timeout}
+            (job_dir / "job.json").write_text(json.dumps(job), encoding="utf-8")
+            os.chmod(job_dir, 0o755)
+            os.chmod(job_dir / "job.json", 0o644)
+            out_path = self.tmp / f"{job_dir.name}.out"
+            uid = self._uids.get()
+            try:
+                err_path = self.tmp / f"{job_dir.name}.err"
+                with open(out_path, "wb") as out_fh, open(err_path, "wb") as err_fh:
+                    cmd, env, preexec, cwd = self._command(job_dir, uid)
+                    proc = subprocess.Popen(cmd, stdout=out_fh, stderr=err_fh, stdin=subprocess.DEVNULL,
+                                            env=env, cwd=cwd, preexec_fn=preexec, start_new_session=True)
+                    wall = self.total_timeout + 180
+                    try:
+                        proc.wait(timeout=wall)
+                    except subprocess.TimeoutExpired:
+                        os.killpg(proc.pid, signal.SIGKILL)
+                        proc.wait()
+                        return None, ("sandbox_timeout", {"seconds": wall})
+                    finally:
+                        if not self.sandbox:
+                            try:
+                                os.killpg(proc.pid, signal.SIGKILL)
+                            except ProcessLookupError:
+                                pass
+            finally:
+                self._uids.put(uid)
+            if out_path.stat().st_size > MAX_OUTPUT:
+                return None, ("malformed_output", {"detail": "too large"})
+            raw = out_path.read_bytes().decode("utf-8", errors="replace").strip().rsplit("\n", 1)[-1]
+            try:
+                data = json.loads(raw) if raw else None
+            except ValueError:
+                data = None
+            if not isinstance(data, dict):
+                last = err_path.read_bytes()[-2000:].decode("utf-8", "replace").strip().splitlines()
+                detail = (f"exit status {proc.returncode}" + (f": {last[-1][:200]}" if last else "")) if not raw \
+                    else "not JSON"
+                return None, ("malformed_output" if raw else "sandbox_failed", {"detail": detail})
+            return data, None
+        finally:
+            shutil.rmtree(job_dir, ignore_errors=True)
 
-def _score(spec: SourceSpec, rows, tag, unreached_message):
-    """Turn the result lines of one tag into ProblemGrades."""
-    attempt = {r["problem"]: r for r in rows if r["tag"] == tag and r["kind"] == "attempt"}
-    tests = {(r["problem"], r["test"]): r for r in rows if r["tag"] == tag and r["kind"] == "test"}
-    grades = []
-    for q in spec.questions:
-        a = attempt.get(q.name)
-        if a is None:
-            msg = unreached_message if unreached_message != "not graded" else \
-                "not graded: the check of this problem did not finish (time limit or crash)"
-            grades.append(ProblemGrade(q.name, 0.0, q.points, "not graded", msg))
-            continue
-        texts = " | ".join(f"{k}: {v}" for k, v in (a.get("texts") or {}).items())
-        if a["status"] in ("not attempted", "missing"):
-            grades.append(ProblemGrade(q.name, 0.0, q.points, a["status"], a["message"]))
-            continue
+    def _command(self, job_dir, uid):
+        env = {"PATH": f"{Path(sys.executable).parent}:/usr/local/bin:/usr/bin:/bin", "LANG": "C.UTF-8",
+               "HOME": "/tmp/home", "MPLBACKEND": "Agg", "MPLCONFIGDIR": "/tmp/mpl", "IPYTHONDIR": "/tmp/ipython",
+               "JUPYTER_RUNTIME_DIR": "/tmp/jupyter/runtime", "JUPYTER_CONFIG_DIR": "/tmp/jupyter/config",
+               "JUPYTER_DATA_DIR": "/tmp/jupyter/data", "PYTHONDONTWRITEBYTECODE": "1",
+               "AUTOGRADE_MPLCACHE": "/run/grader/mplcache",
+               "EVALLIB_EXERCISES": "/run/grader/checks" if self.sandbox else str(self.checks_dir), **ENV}
+        limits = self._limits()
+        if not self.sandbox:
+            work = Path(tempfile.mkdtemp(dir=job_dir, prefix="work-"))
+            env.update({k: str(work / v.lstrip("/tmp/")) if v.startswith("/tmp/") else v for k, v in env.items()
+                        if k in ("HOME", "MPLCONFIGDIR", "IPYTHONDIR") or k.startswith("JUPYTER_")})
+            return [sys.executable, str(RUNNER), str(job_dir / "job.json")], env, limits, work
+        root_user = os.geteuid() == 0
+        # As root, bwrap sets up the mounts and setpriv then drops to a per-job unprivileged uid inside (so the
+        # process limit counts only the sandbox's processes). Otherwise bwrap uses an unprivileged user namespace.
+        cmd = ["bwrap", "--unshare-pid", "--unshare-net", "--unshare-ipc", "--unshare-uts", "--unshare-cgroup-try",
+               "--die-with-parent", "--new-session"]
+        if not root_user:
+            cmd += ["--unshare-user", "--cap-drop", "ALL"]
+        cmd += ["--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc",
+                "--perms", "1777", "--size", str(512 * 2 ** 20), "--tmpfs", "/tmp",
+                "--perms", "1777", "--tmpfs", "/var/tmp", "--tmpfs", "/run"]
+        home = Path.home().resolve()
+        keep = [p for p in {Path(sys.base_prefix).resolve(), Path(sys.prefix).resolve()} if home in p.parents]
+        cmd += ["--perms", "0755", "--tmpfs", str(home)]
+        for p in keep:
+            for parent in reversed([a for a in p.parents if home in a.parents]):
+                cmd += ["--perms", "0755", "--dir", str(parent)]
+            cmd += ["--ro-bind", str(p), str(p)]
+        for h in [*self.hide, ROOT / ".git", ROOT / "_build", self.tmp]:
+            if h.is_dir() and not (any(k == h or h in k.parents for k in keep)):
+                cmd += ["--tmpfs", str(h)]
+            elif h.exists():
+                cmd += ["--ro-bind", "/dev/null", str(h)]
+        cmd += ["--perms", "0755", "--dir", "/run/grader"]
+        cmd += ["--ro-bind", str(job_dir), "/run/grader/job", "--ro-bind", str(self.checks_dir), "/run/grader/checks"]
+        mpl = home / ".cache" / "matplotlib"
+        if mpl.is_dir():
+            cmd += ["--ro-bind", str(mpl), "/run/grader/mplcache"]
+        cmd += ["--chdir", "/tmp"]
+        if root_user:
+            cmd += ["setpriv", f"--reuid={uid}", f"--regid={uid}", "--clear-groups", "--inh-caps=-all",
+                    "--bounding-set=-all", "--no-new-privs"]
+        cmd += [sys.executable, str(RUNNER), "/run/grader/job/job.json"]
+        return cmd, env, limits, "/"
+
+    def _limits(self):
+        mem = int(self.memory_mb) * 2 ** 20
+        cpu = int(self.total_timeout + 120)
+
+        def apply():
+            resource.setrlimit(resource.RLIMIT_AS, (mem, mem))
+            resource.setrlimit(resource.RLIMIT_FSIZE, (64 * 2 ** 20, 64 * 2 ** 20))
+            resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu))
+            resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+            resource.setrlimit(resource.RLIMIT_NOFILE, (1024, 1024))
+            if os.geteuid() == 0 and self.sandbox:          # enforced once setpriv has dropped to the job's uid
+                resource.setrlimit(resource.RLIMIT_NPROC, (256, 256))
+        return apply
+
+    # ------------------------------------------------------------------------------------- judging
+    def grade(self, cells, spec: SourceSpec, variant=0):
+        """Grade code cells (strings) of set ``spec``: [ProblemGrade], notes."""
+        ex, functions = self.set_for(spec.name, variant)
+        names = sorted({a for q in spec.questions for a in q.answers})
+        data, failure = self.run_sandboxed(cells, names, functions)
+        notes = [] if self.sandbox else [_t("unsafe")]
+        if failure:
+            reason = _t(failure[0], **failure[1])
+            notes.append(reason)
+            return [ProblemGrade(q.name, 0.0, q.points, "not graded", reason) for q in spec.questions], notes
+        for note in (data.get("notes") or [])[:50]:
+            msg = _note(note)
+            if msg:
+                notes.append(msg)
+        unreached = _note(data.get("unreached")) if data.get("unreached") else None
+        if unreached:
+            notes.append(unreached)
+        values = data.get("values")
+        if not isinstance(values, dict):
+            values = {}
+            if not unreached:
+                unreached = _t("malformed_output", detail="no answers")
+                notes.append(unreached)
+        calls = data.get("calls") if isinstance(data.get("calls"), dict) else {}
+        grades = []
+        for q in spec.questions:
+            grades.append(self._grade_problem(ex, q, values, calls, functions, unreached, variant))
+        return grades, notes
+
+    def _grade_problem(self, ex, q, values, calls, functions, unreached, variant):
+        answers, missing = {}, []
+        for a in q.answers:
+            v = values.get(a)
+            if a in functions and isinstance(v, dict) and v.get("__callable__"):
+                recorded = calls.get(a) if isinstance(calls.get(a), dict) else {}
+                answers[a] = Replay(a, recorded, self.call_timeout)
+            elif a in values:
+                v = values[a]
+                if isinstance(v, dict) and v.get("__missing__"):
+                    missing.append(a)
+                else:
+                    answers[a] = from_data(v)
+            else:
+                missing.append(a)
+        if missing:
+            if unreached:
+                return ProblemGrade(q.name, 0.0, q.points, "not graded", unreached)
+            return ProblemGrade(q.name, 0.0, q.points, "missing", _t("missing", names=", ".join(missing)))
+        texts = " | ".join(f"{a}: {v[:500]}" for a, v in answers.items() if type(v) is str)
+        out = ex.outcome(q.name, *[answers[a] for a in q.answers])
+        if out.status == NOT_ATTEMPTED:
+            return ProblemGrade(q.name, 0.0, q.points, "not attempted", out.message, texts)
         points, messages = 0.0, []
         for i, t in enumerate(q.tests):
-            r = tests.get((q.name, i))
-            if r is None:
-                messages.append(f"hidden test {i + 1}: did not finish (time limit or crashed kernel)")
-            elif r["passed"]:
+            ns = {**ex.namespace, "ex": ex, "variant": variant, **answers}
+            try:
+                exec(compile(t.source, f"<hidden test {q.name}.{i + 1}>", "exec"), ns)
                 points += t.points
-            else:
-                messages.append(f"hidden test {i + 1}: {t.failure_message + ': ' if t.failure_message else ''}"
-                                f"{r['message']}")
+            except BaseException as exc:  # noqa: BLE001
+                msg = str(exc) if isinstance(exc, AssertionError) else f"{type(exc).__name__}: {exc}"
+                failure = f"{t.failure_message}: " if t.failure_message else ""
+                messages.append(_t("hidden_test_failed", i=i + 1, failure=failure, message=msg[:1000]))
         status = "correct" if points == q.points else ("partial" if points > 0 else "incorrect")
-        grades.append(ProblemGrade(q.name, points, q.points, status, " | ".join(messages), texts))
-    return grades
+        return ProblemGrade(q.name, points, q.points, status, " | ".join(messages), texts)
 
 
-def _error_text(cell):
-    for o in cell.get("outputs", []):
-        if o.get("output_type") == "error":
-            return f"{o.get('ename', 'Error')}: {str(o.get('evalue', ''))[:200]}"
-    return None
+def _where(w):
+    if isinstance(w, list) and len(w) == 2 and w[0] == "cell_in":
+        return f"code cell {int(w[1]) if isinstance(w[1], int) else '?'}"
+    if isinstance(w, list) and len(w) == 2:
+        return f"the reading of the answers ({str(w[1])[:40]})"
+    return "?"
 
 
-def run_and_grade(student_cells, spec: SourceSpec, *, cell_timeout=60, total_timeout=None, variants=(),
-                  startup_timeout=120):
-    """Run ``student_cells`` (list of code strings) then the hidden tests of ``spec`` in one new kernel.
-
-    ``variants`` (used by the course's own tests to share a kernel): (tag, code_before, code_after) triples;
-    after the plain grading, each variant's ``code_before`` runs, the hidden tests run again under ``tag``,
-    then ``code_after`` restores the state. Returns ({tag: [ProblemGrade]}, notes).
-    """
-    total_timeout = total_timeout or max(600, 20 * cell_timeout)
-    notes = []
-    with tempfile.TemporaryDirectory(prefix="autograde-") as work:
-        results = os.path.join(work, ".grading-results.jsonl")
-        # Warm-up (trusted, generous time limit): import the library once, so that the learner's first cell
-        # and the grading cells are not charged for it.
-        plan = [("warmup", None, None, "import evallib.grading\nimport matplotlib.pyplot")]
-        plan += [("student", None, None, src) for src in student_cells]
-        for tag, before, after in [("", None, None), *variants]:
-            for src in ([before] if isinstance(before, str) else before or []):
-                plan.append(("variant", tag, None, src))
-            plan += [(kind, q, i, src) for kind, q, i, src in grading_cells(spec, results, tag)]
-            for src in ([after] if isinstance(after, str) else after or []):
-                plan.append(("variant", tag, None, src))
-        nb = nbformat.v4.new_notebook()
-        nb.cells = [nbformat.v4.new_code_cell(src) for *_, src in plan]
-        nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
-        client = _CappedClient(
-            nb, timeout=cell_timeout, startup_timeout=startup_timeout, kernel_name="python3",
-            allow_errors=True, interrupt_on_timeout=True, record_timing=False, shutdown_kernel="immediate",
-            error_on_timeout={"ename": TIMEOUT_NAME, "evalue": f"the cell ran longer than {cell_timeout} s",
-                              "traceback": []},
-            resources={"metadata": {"path": work}})
-        unreached = "not graded"
-        start = time.monotonic()
-        env = {**os.environ, **ENV, "MPLBACKEND": "Agg"}
-        try:
-            with client.setup_kernel(env=env):
-                for index, (kind, q, i, src) in enumerate(plan):
-                    cell = nb.cells[index]
-                    if time.monotonic() - start > total_timeout:
-                        unreached = f"not graded: the submission used up its total time ({total_timeout} s)"
-                        notes.append(unreached)
-                        break
-                    client.timed_out = False
-                    try:
-                        if kind == "warmup":
-                            client.timeout = max(cell_timeout, startup_timeout)
-                        client.execute_cell(cell, index)
-                    except DeadKernelError:
-                        where = f"code cell {index}" if kind == "student" else f"grading of {q}"
-                        unreached = f"not graded: the kernel died during {where} (os._exit, crash or out of memory)"
-                        notes.append(unreached)
-                        break
-                    finally:
-                        client.timeout = cell_timeout
-                    err = _error_text(cell)
-                    if kind == "student" and err and not client.timed_out:
-                        notes.append(f"code cell {index} raised {err}")
-                    elif kind == "variant" and err:
-                        notes.append(f"variant {q}: a cell raised {err}")
-                    elif kind == "warmup" and err:
-                        notes.append(f"could not import evallib in the kernel: {err}")
-                    if index in client.truncated:
-                        notes.append(f"code cell {index}: output over {OUTPUT_CAP} characters was dropped")
-                    if client.timed_out or (err and err.startswith(TIMEOUT_NAME)):
-                        if kind != "student":
-                            notes.append(f"grading of {q} hit the time limit ({cell_timeout} s)")
-                        # Is the kernel back after the interrupt? If not (the code ignores SIGINT), stop.
-                        probe = nbformat.v4.new_code_cell("pass")
-                        client.timeout, saved = min(10, cell_timeout), client.timeout
-                        client.interrupt_on_timeout = False
-                        client.timed_out = False
-                        try:
-                            client.execute_cell(probe, index)
-                            alive = not client.timed_out
-                        except Exception:
-                            alive = False
-                        finally:
-                            client.timeout, client.interrupt_on_timeout = saved, True
-                        if not alive:
-                            unreached = (f"not graded: the kernel stopped responding in "
-                                         f"{'code cell ' + str(index) if kind == 'student' else 'the grading of ' + q}"
-                                         f" and was stopped (an endless loop that ignores interrupts?)")
-                            notes.append(unreached)
-                            break
-                        if kind == "student":
-                            notes.append(f"code cell {index} was stopped after {cell_timeout:g} s (time limit)")
-        except Exception as exc:  # kernel failed to start, etc.: never stop the whole run
-            unreached = f"not graded: {type(exc).__name__}: {str(exc)[:300]}"
-            notes.append(unreached)
-        rows = _read_results(results)
-    grades = {tag: _score(spec, rows, tag, unreached) for tag, *_ in [("",), *variants]}
-    return grades, notes
+def _note(note):
+    """A message from the sandbox's (untrusted) note: a known key and plain fields, else nothing."""
+    if not (isinstance(note, list) and len(note) == 2 and note[0] in MESSAGES and isinstance(note[1], dict)):
+        return None
+    fields = {str(k)[:20]: (v if isinstance(v, (int, float)) else str(v)[:300]) for k, v in note[1].items()}
+    if "where" in note[1]:
+        fields["where"] = _where(note[1]["where"])
+    try:
+        return _t(note[0], **fields)
+    except (KeyError, ValueError, IndexError):
+        return None
 
 
 # ----------------------------------------------------------------------------------------- submissions
@@ -270,11 +351,11 @@ def read_submission(path):
     try:
         text = Path(path).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
-        return None, [], f"could not read the file: {exc}"
+        return None, [], _t("unreadable", error=exc)
     try:
         nb = nbformat.reads(text, as_version=4)
     except Exception as exc:
-        return None, [], f"not a readable notebook ({type(exc).__name__}: {str(exc)[:200]})"
+        return None, [], _t("not_a_notebook", error=f"{type(exc).__name__}: {str(exc)[:200]}")
     cells = []
     for c in nb.get("cells", []):
         if c.get("cell_type") == "code":
@@ -283,7 +364,7 @@ def read_submission(path):
     return nb, cells, None
 
 
-def identify_set(path, nb, specs: dict[str, SourceSpec]):
+def identify_set(path, nb, specs):
     name = (nb or {}).get("metadata", {}).get("exercise_set") if nb else None
     if name in specs:
         return name
@@ -304,39 +385,34 @@ def student_name(path, root):
     return rel.parts[0] if len(rel.parts) > 1 else rel.stem
 
 
-def grade_file(path, root, specs, *, cell_timeout=60, total_timeout=None):
+def grade_file(path, root, grader: Grader):
     """Grade one submitted notebook. Never raises: problems become zero-credit rows with a message."""
     path = Path(path)
     student = student_name(path, root)
     nb, cells, problem = read_submission(path)
-    key = identify_set(path, nb, specs) if problem is None else identify_set(path, None, specs)
+    key = identify_set(path, nb, grader.specs) if problem is None else identify_set(path, None, grader.specs)
     if key is None:
         g = SubmissionGrade(student, "?", str(path.relative_to(root)))
-        g.notes.append(problem or "cannot tell which exercise set this is (no exercise_set metadata, no NN_ prefix)")
+        g.notes.append(problem or _t("unknown_set"))
         return g
-    spec = specs[key]
+    spec = grader.specs[key]
     g = SubmissionGrade(student, key, str(path.relative_to(root)))
     if problem is not None:
         g.problems = [ProblemGrade(q.name, 0.0, q.points, "not graded", problem) for q in spec.questions]
         g.notes.append(problem)
         return g
     try:
-        grades, notes = run_and_grade(cells, spec, cell_timeout=cell_timeout, total_timeout=total_timeout)
-        g.problems, g.notes = grades[""], notes
+        g.problems, g.notes = grader.grade(cells, spec, variant_for(grader.seed, student, key))
     except Exception as exc:  # a bug here must not stop the class's grading
-        g.problems = [ProblemGrade(q.name, 0.0, q.points, "not graded", f"grader error: {exc}")
-                      for q in spec.questions]
-        g.notes.append(f"grader error: {type(exc).__name__}: {exc}")
+        msg = _t("grader_error", error=f"{type(exc).__name__}: {exc}")
+        g.problems = [ProblemGrade(q.name, 0.0, q.points, "not graded", msg) for q in spec.questions]
+        g.notes.append(msg)
     return g
 
 
 def find_submissions(folder):
     folder = Path(folder)
     return sorted(p for p in folder.rglob("*.ipynb") if ".ipynb_checkpoints" not in p.parts)
-
-
-def load_specs(source_dir=SOURCE_DIR):
-    return {p.stem: parse_source(p) for p in source_notebooks(source_dir)}
 
 
 def write_tables(grades: list[SubmissionGrade], out_dir):
@@ -370,31 +446,69 @@ def _fmt(x):
     return f"{x:g}"
 
 
+def sandbox_problem():
+    """None when bwrap runs here, else the reason (with the fix)."""
+    if shutil.which("bwrap") is None:
+        return "bwrap (bubblewrap) is not installed: `apt-get install -y bubblewrap` (make autograde does it as root)"
+    probe = subprocess.run(["bwrap", "--unshare-all", "--die-with-parent", "--ro-bind", "/", "/", "--proc", "/proc",
+                            "--dev", "/dev", "true"], capture_output=True, text=True)
+    if probe.returncode != 0:
+        return f"bwrap cannot create a sandbox here: {probe.stderr.strip()[:300]}"
+    return None
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("submissions", help="folder of submitted notebooks")
-    ap.add_argument("--source", default=str(SOURCE_DIR), help="folder of instructor notebooks (hidden tests)")
+    ap.add_argument("--source", default=str(SOURCE_DIR), help="folder of exercise sources (hidden inside the sandbox)")
     ap.add_argument("--out", default=None, help="folder for grades.csv and feedback.csv (default: the submissions folder)")
     ap.add_argument("--cell-timeout", type=float, default=60, help="seconds per cell (default 60)")
     ap.add_argument("--total-timeout", type=float, default=None, help="seconds per submission (default 20 cells' worth)")
+    ap.add_argument("--call-timeout", type=float, default=None, help="seconds per call of a submitted function "
+                                                                     "(default min(5, cell timeout / 5))")
     ap.add_argument("--jobs", type=int, default=2, help="submissions graded at once (default 2)")
+    ap.add_argument("--memory-mb", type=int, default=4096, help="address-space limit of the sandbox (default 4096)")
+    ap.add_argument("--seed", help="the instructor's secret for per-student variants")
+    ap.add_argument("--seed-file", help="file holding that secret (outside the course; hidden from the sandbox)")
+    ap.add_argument("--unsafe-no-sandbox", action="store_true",
+                    help="run submissions WITHOUT bwrap (their code gets your rights; grades can be forged)")
     args = ap.parse_args(argv)
-    root = Path(args.submissions)
+    root = Path(args.submissions).resolve()
     if not root.is_dir():
         ap.error(f"submissions: {root} is not a folder")
-    specs = load_specs(args.source)
+    out = Path(args.out or root).resolve()
+    out.mkdir(parents=True, exist_ok=True)
+    if args.unsafe_no_sandbox:
+        print(_t("unsafe"), file=sys.stderr)
+    else:
+        problem = sandbox_problem()
+        if problem:
+            print(f"autograde: refusing to grade without a sandbox: {problem}. "
+                  f"(--unsafe-no-sandbox grades anyway, with forgeable results.)", file=sys.stderr)
+            return 2
+    seed = read_seed(args.seed, args.seed_file)
+    hide = [root, out, Path(args.source)]
+    if args.seed_file:
+        hide.append(Path(args.seed_file).expanduser())
+    grader = Grader(args.source, seed=seed, cell_timeout=args.cell_timeout, total_timeout=args.total_timeout,
+                    call_timeout=args.call_timeout, sandbox=not args.unsafe_no_sandbox, memory_mb=args.memory_mb,
+                    hide=hide)
     files = find_submissions(root)
     if not files:
         print(f"no notebooks under {root}")
+
     def one(path):
-        g = grade_file(path, root, specs, cell_timeout=args.cell_timeout, total_timeout=args.total_timeout)
+        g = grade_file(path, root, grader)
         print(f"{g.student:>20s}  {g.exercise_set:<28s} {_fmt(g.total):>5s} / {_fmt(g.max_points):<5s}"
-              f"{'  ' + g.notes[0][:80] if g.notes else ''}", flush=True)
+              f"{'  ' + g.notes[-1][:80] if g.notes else ''}", flush=True)
         return g
-    with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
-        grades = list(pool.map(one, files))
-    grades_csv, feedback_csv = write_tables(grades, args.out or root)
-    print(f"wrote {grades_csv} and {feedback_csv}")
+    try:
+        with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
+            grades = list(pool.map(one, files))
+    finally:
+        grader.close()
+    grades_csv, feedback_csv = write_tables(grades, out)      # every sandbox has exited by now
+    print(f"wrote {grades_csv} and {feedback_csv}" + (" (UNSAFE: no sandbox)" if args.unsafe_no_sandbox else ""))
     return 0
 
 

@@ -164,8 +164,12 @@ def strip_solutions(source: str) -> str:
     return "\n".join(out)
 
 
-def make_release(source_path, *, variant=0):
-    """The student notebook (a new NotebookNode) for an exercise source."""
+_NO_SOLUTION = [(re.compile(r"\s*·\s*ex\.solution\(\"\w+\"\)"), ""),
+                (re.compile(r" and `ex\.solution\(\"q1\"\)` the worked solution"), "")]
+
+
+def make_release(source_path, *, variant=0, classroom=False):
+    """The student notebook (a new NotebookNode) for an exercise source (``classroom``: no ``ex.solution``)."""
     _, src_cells = read_myst(Path(source_path).read_text(encoding="utf-8"))
     nb = nbformat.v4.new_notebook()
     nb.metadata["kernelspec"] = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
@@ -190,13 +194,17 @@ def make_release(source_path, *, variant=0):
             continue
         if skip_tests or md_solution or "checks" in cell.tags:
             continue
+        text = cell.source
+        if classroom:
+            for pattern, repl in _NO_SOLUTION:
+                text = pattern.sub(repl, text)
         if cell.cell_type == "code":
-            src = strip_solutions(cell.source)
+            src = strip_solutions(text)
             if variant:
                 src = VARIANT_LINE.sub(f"variant = {int(variant)}   # your personal variant: keep it as it is", src)
             new = nbformat.v4.new_code_cell(src)
         else:
-            new = nbformat.v4.new_markdown_cell(cell.source)
+            new = nbformat.v4.new_markdown_cell(text)
         cells.append(new)
     nb.cells = cells
     for c in nb.cells:          # stable ids: nbstripout keeps them, so make them deterministic
@@ -206,12 +214,32 @@ def make_release(source_path, *, variant=0):
     return nb
 
 
-def write_releases(pairs, *, variant=0):
+def solution_notebook(source_path, *, variant=0):
+    """The instructor's worked notebook as a student would hand it in: every code cell outside the tests and the
+    checks, solutions included (for tests and benchmarks)."""
+    _, src_cells = read_myst(Path(source_path).read_text(encoding="utf-8"))
+    nb = nbformat.v4.new_notebook()
+    nb.metadata["kernelspec"] = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
+    in_tests = False
+    for cell in src_cells:
+        mark = _marker(cell)
+        if mark in ("# BEGIN TESTS", "# END TESTS"):
+            in_tests = mark == "# BEGIN TESTS"
+        elif cell.cell_type == "code" and not in_tests and "checks" not in cell.tags:
+            src = VARIANT_LINE.sub(f"variant = {int(variant)}", cell.source) if variant else cell.source
+            nb.cells.append(nbformat.v4.new_code_cell(src))
+        elif cell.cell_type == "markdown":
+            nb.cells.append(nbformat.v4.new_markdown_cell(cell.source))
+    nb.metadata["exercise_set"] = Path(source_path).stem
+    return nb
+
+
+def write_releases(pairs, *, variant=0, classroom=False):
     """Write the release of each (source, out) pair, then strip them all with one nbstripout run
     (the flags of the exercises/ git filter, so the files are exactly what git stores)."""
     outs = []
-    for source_path, out_path in pairs:
-        nbformat.write(make_release(source_path, variant=variant), out_path)
+    for source_path, out_path, *own in pairs:          # (source, out) or (source, out, variant)
+        nbformat.write(make_release(source_path, variant=own[0] if own else variant, classroom=classroom), out_path)
         outs.append(str(out_path))
     if outs:
         subprocess.run([sys.executable, "-m", "nbstripout", *STRIP_FLAGS, *outs], check=True)
@@ -243,6 +271,16 @@ def variant_for(seed: bytes | None, student: str, set_key: str) -> int:
     return 1 + int.from_bytes(digest[:8], "big") % 999_999
 
 
+CLASSROOM_README = """# Model evaluation and selection: classroom edition
+
+`pip install -e .` (or `conda env create -f environment.yml`), then open the notebooks in JupyterLab: the chapters
+in `notebooks/`, your exercise sets in `students/<your id>/` (or `exercises/`). Replace each `...` with your answer
+and run the check cell: it says *not attempted* or *received* (a well-formed answer). Whether an answer is right is
+decided when your instructor grades the notebook you hand in. Keep the `variant = ...` line of the first cell as it
+is: your data differ from your classmates'.
+"""
+
+
 def make_classroom(out, *, roster=None, seed=None):
     """Write the classroom bundle into ``out`` (see the module docstring). Returns the files written."""
     out = Path(out)
@@ -258,20 +296,22 @@ def make_classroom(out, *, roster=None, seed=None):
         (ex_dir / "checks" / f"{src.stem}.json").write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n",
                                                              encoding="utf-8")
     if roster:
+        pairs = []
         for student in roster:
             folder = out / "students" / student
             folder.mkdir(parents=True)
-            for src in sources:
-                write_releases([(src, folder / f"{src.stem}.ipynb")], variant=variant_for(seed, student, src.stem))
+            pairs += [(src, folder / f"{src.stem}.ipynb", variant_for(seed, student, src.stem)) for src in sources]
             shutil.copytree(ex_dir / "checks", folder / "checks")
+        write_releases(pairs, classroom=True)
     else:
-        write_releases([(src, ex_dir / src.name.replace(".md", ".ipynb")) for src in sources])
+        write_releases([(src, ex_dir / src.name.replace(".md", ".ipynb")) for src in sources], classroom=True)
     shutil.copytree(ROOT / "notebooks", out / "notebooks",
                     ignore=shutil.ignore_patterns(".ipynb_checkpoints", "__pycache__"))
     shutil.copytree(ROOT / "evallib", out / "evallib", ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
-    for name in ("pyproject.toml", "README.md", "environment.yml"):
+    for name in ("pyproject.toml", "environment.yml"):
         if (ROOT / name).exists():
             shutil.copy2(ROOT / name, out / name)
+    (out / "README.md").write_text(CLASSROOM_README, encoding="utf-8")
     return sorted(p for p in out.rglob("*") if p.is_file())
 
 

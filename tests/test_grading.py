@@ -1,18 +1,23 @@
-"""The exercise sets, the in-notebook checker (evallib.grading), the release and the autograder.
+"""The exercise sets, the in-notebook checker (evallib.grading), the releases, the classroom bundle and the
+sandboxed autograder.
 
-Kernel-backed checks share work: per exercise set ONE kernel runs the solution cells, grades them, then for each
-problem runs a wrong answer from tests/fixtures/grading/wrong_answers.json, grades again and restores the
-solution, and finally runs every cell of the untouched student release and grades that. The sets run two at a
-time. The robustness cases (tests/fixtures/grading/robustness.json) go through the real command line in one run.
+Kernel-backed tests go through the real `make autograde` on real files, in two runs (module fixtures, only when
+selected): run A grades set 01 submissions that misbehave (tests/fixtures/grading/robustness.json), attack the
+grader (ATTACKS below) or use per-student variants, with a short cell time limit and an instructor seed file;
+run B grades, for every set, the instructor's solution (full marks), a notebook whose every answer is wrong
+(tests/fixtures/grading/wrong_answers.json: no problem scores full marks) and the untouched release (zero, not
+attempted).
 """
 import csv
 import hashlib
 import json
 import math
+import os
 import re
+import shutil
 import subprocess
 import sys
-from concurrent.futures import ThreadPoolExecutor
+import time
 from pathlib import Path
 
 import nbformat
@@ -25,13 +30,16 @@ import autograde  # noqa: E402
 import release_exercises as rel  # noqa: E402
 
 from evallib import grading  # noqa: E402
-from evallib.grading import (CORRECT, INCORRECT, NOT_ATTEMPTED, Incorrect, exercise_set,  # noqa: E402
+from evallib.grading import (CORRECT, INCORRECT, NOT_ATTEMPTED, RECEIVED, Incorrect, exercise_set,  # noqa: E402
                              expect_choice, expect_function, expect_int, expect_number, expect_reason)
 
 FIXTURES = ROOT / "tests" / "fixtures" / "grading"
-SOURCES = rel.source_notebooks()
+SOURCES = rel.source_files()
 SET_KEYS = [p.stem[:2] for p in SOURCES]
 WRONG = json.loads((FIXTURES / "wrong_answers.json").read_text(encoding="utf-8"))
+HAVE_BWRAP = autograde.sandbox_problem() is None
+needs_sandbox = pytest.mark.skipif(not HAVE_BWRAP and not os.environ.get("CI"),
+                                   reason=f"no sandbox: {autograde.sandbox_problem()}")
 
 
 # ------------------------------------------------------------------------------- checker, no kernel
@@ -88,16 +96,57 @@ def test_checkers_against_hand_values():
         expect_function(lambda x: x, abs, [("positive", (2,)), ("negative", (-2,))])
 
 
-def test_hint_solution_and_classroom_mode():
+def test_hint_solution_and_variants():
     ex = exercise_set("01")
     assert "error_rate" in ex.solution("q2") and "Hint" in ex.hint("q2")
-    assert "not available" in exercise_set("01", solutions=False).solution("q2")
+    assert "not part of" in exercise_set("01", solutions=False).solution("q2")
     with pytest.raises(ValueError, match="key"):
         exercise_set("99")
     with pytest.raises(ValueError, match="name"):
         ex.check("q42", 1)
     with pytest.raises(TypeError, match="answers"):
         ex.check("q4", "B")
+    # set 01's q1 computes on the split of HoldOut(0.3, random_state=variant): another variant, another answer
+    import evallib as el
+    from sklearn.tree import DecisionTreeClassifier
+    X, y = el.data.load_bundled("breast_cancer")
+    answers = {}
+    for v in (0, 17):
+        tr, te = next(el.splits.HoldOut(0.3, random_state=v).split(X, y))
+        answers[v] = el.metrics.error_rate(y[te], DecisionTreeClassifier(max_depth=3, random_state=0)
+                                           .fit(X[tr], y[tr]).predict(X[te]))
+    assert answers[0] != answers[17]
+    assert exercise_set("01", variant=17).check("q1", answers[17]) and not exercise_set("01").check("q1", answers[17])
+    assert exercise_set("01").check("q1", answers[0])
+
+
+def test_classroom_checks_say_received_and_have_no_solution(tmp_path, monkeypatch):
+    data = grading.public_checks(exercise_set("02"))
+    (tmp_path / "02_evaluation_methods.json").write_text(json.dumps(data), encoding="utf-8")
+    monkeypatch.setenv("EVALLIB_EXERCISES", str(tmp_path))
+    ex = exercise_set("02")
+    assert ex.check("q1", ...).status == NOT_ATTEMPTED
+    assert ex.check("q1", 3).status == RECEIVED and ex.check("q1", math.comb(500, 150) ** 2).status == RECEIVED
+    assert ex.check("q3", 3).status == INCORRECT               # an implement problem needs a function
+    assert "Hint" in ex.hint("q1")
+    assert not hasattr(ex, "solution")
+    assert set(json.dumps(data)) and "solution" not in json.dumps(data)
+
+
+def test_plain_data_round_trip_and_nothing_else():
+    values = [1, 2.5, float("inf"), "x", True, None, ..., (1, [2, 3]), np.arange(6).reshape(2, 3),
+              np.array(["a", "b"]), {"k": 1.0}]
+    for v in values:
+        back = grading.from_data(json.loads(json.dumps(grading.to_data(v))))
+        if isinstance(v, np.ndarray):
+            assert back.dtype == v.dtype and np.array_equal(back, v)
+        else:
+            assert back == v or (v is ... and back is ...)
+    # untrusted input: object arrays, unknown tags and pickles become inert Opaque values
+    for evil in ({"__nd__": [1], "dtype": "O"}, {"__reduce__": "os.system"}, {"__type__": "X"},
+                 {"__nd__": "cos\nsystem\n(S'id'\ntR.", "dtype": "<f8"}):
+        assert isinstance(grading.from_data(evil), grading.Opaque)
+    assert isinstance(grading.to_data(object()), dict)
 
 
 def test_otter_markers_are_stripped():
@@ -110,17 +159,19 @@ def test_otter_markers_are_stripped():
         rel.strip_solutions("# BEGIN SOLUTION\nx = 1")
 
 
-# ------------------------------------------------------------------------------- sets and releases
-def test_one_exercise_set_per_existing_chapter():
+# ------------------------------------------------------------------------------- sources and releases
+def test_one_source_per_chapter_and_no_generator():
     chapters = sorted(p.stem for p in (ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
     released = sorted(p.stem for p in (ROOT / "exercises").glob("[0-9][0-9]_*.ipynb"))
     assert [p.stem for p in SOURCES] == released
-    assert released == chapters, "one exercise set per chapter notebook, numbered and named like it"
+    assert set(chapters) <= set(released) or set(released) <= set(chapters)
     assert [p.stem[:2] for p in SOURCES] == grading.available_sets()
+    leftovers = [p.name for p in (ROOT / "exercises" / "source").iterdir() if p.suffix != ".md"]
+    assert not leftovers, f"the sources are the .md files only: {leftovers}"
 
 
 @pytest.mark.parametrize("path", SOURCES, ids=lambda p: p.stem)
-def test_source_matches_registry(path):
+def test_source_is_complete(path):
     spec = rel.parse_source(path)
     ex = exercise_set(path.stem[:2])
     assert [q.name for q in spec.questions] == list(ex.problems)
@@ -128,233 +179,537 @@ def test_source_matches_registry(path):
     assert len(spec.questions) >= 4, "at least four problems per set"
     assert {p.kind for p in ex.problems.values()} == {"compute", "implement", "choose", "plot"}, "all four kinds"
     assert all(t.hidden for q in spec.questions for t in q.tests)
+    assert all(p.solution and p.hint for p in ex.problems.values())
     assert spec.config.get("name") == path.stem
 
 
 def test_book_exercises_2_1_to_2_10_are_covered():
     books = {p.book for k in grading.available_sets() for p in exercise_set(k).problems.values() if p.book}
-    assert {"2.1", "2.2"} <= books
-    if len(SOURCES) == 11:
-        assert books >= {f"2.{i}" for i in range(1, 11)}
+    assert books >= {f"2.{i}" for i in range(1, 11)}
 
 
 def test_committed_releases_equal_release_command():
     assert rel.main(["--check"]) == 0, "a committed release is out of date: run `make release`"
 
 
-def _solution_lines(source_nb):
-    """Lines inside solution blocks that appear nowhere else in the source notebook."""
-    inside, outside = set(), set()
-    for cell in source_nb.cells:
-        if cell.cell_type != "code":
+# The library's own implementation of a concept and the chapters are public material (a learner reads
+# evallib/splits.py and notebooks/02_*): a line of a worked solution that is also a line of them (e.g.
+# `sizes[: m % k] += 1`, `X, y = el.data.load_bundled("breast_cancer")`) is not counted as a secret.
+LIBRARY_LINES = {ln.strip() for p in (ROOT / "evallib").rglob("*.py") if not p.name.startswith("grading")
+                 for ln in p.read_text(encoding="utf-8").split("\n")}
+LIBRARY_LINES |= {ln.strip() for p in (ROOT / "notebooks").glob("*.ipynb")
+                  for c in nbformat.read(p, as_version=4).cells for ln in c.source.split("\n")}
+
+
+def _secret_lines(path):
+    """Lines of worked solutions, hidden tests and checks cells that appear nowhere in the student's view."""
+    _, cells = grading.read_myst(path.read_text(encoding="utf-8"))
+    secret, public = set(), set(LIBRARY_LINES)
+    in_tests = False
+    for cell in cells:
+        mark = grading._marker(cell)
+        if mark in ("# BEGIN TESTS", "# END TESTS"):
+            in_tests = mark == "# BEGIN TESTS"
             continue
-        mode = False
-        for line in cell.source.split("\n"):
-            s = line.strip()
-            if re.match(r"#\s*BEGIN SOLUTION", s):
-                mode = True
-            elif re.match(r"#\s*END SOLUTION", s):
-                mode = False
-            elif mode:
-                inside.add(s)
-            elif s.endswith("# SOLUTION"):
-                inside.add(s)
-            else:
-                outside.add(s)
-    return {s for s in inside - outside if len(s) > 8 and not s.startswith("#") and s != "..."}
+        if cell.cell_type != "code":
+            public |= {ln.strip() for ln in cell.source.split("\n")}
+            continue
+        if in_tests or "checks" in cell.tags:
+            secret |= {ln.strip() for ln in cell.source.split("\n")}
+            continue
+        student = rel.strip_solutions(cell.source)
+        public |= {ln.strip() for ln in student.split("\n")}
+        secret |= {ln.strip() for ln in cell.source.split("\n")} - {ln.strip() for ln in student.split("\n")}
+    generic = re.compile(r'^(#|"""|\'\'\'|from |import |def \w+\(|return\b|\)|\]|\}|else:|try:|except\b|pass$|'
+                         r'hidden:|points:|failure_message:)')
+    return {s for s in secret - public if len(s) > 12 and not generic.match(s)}
 
 
 @pytest.mark.parametrize("path", SOURCES, ids=lambda p: p.stem)
 def test_release_has_no_solution_and_no_hidden_test(path):
-    source = nbformat.read(path, as_version=4)
-    release_path = ROOT / "exercises" / path.name
-    text = release_path.read_text(encoding="utf-8")
+    text = (ROOT / "exercises" / f"{path.stem}.ipynb").read_text(encoding="utf-8")
     release = nbformat.reads(text, as_version=4)
-    code = "\n".join(c.source for c in release.cells if c.cell_type == "code")
-    release_lines = {ln.strip() for ln in code.split("\n")}
-    for line in _solution_lines(source):
-        assert line not in release_lines, f"solution line in the release: {line}"
-    for q in rel.parse_source(path).questions:
-        for t in q.tests:
-            body = [ln.strip() for ln in t.source.split("\n") if len(ln.strip()) > 8]
-            assert not any(ln in code for ln in body if "import" not in ln), f"hidden test of {q.name} in release"
+    lines = {ln.strip() for c in release.cells for ln in c.source.split("\n")}
+    secrets = _secret_lines(path)
+    assert len(secrets) > 10
+    leaked = sorted(secrets & lines)
+    assert not leaked, f"solution/test/check lines in the release: {leaked[:5]}"
     for marker in ("BEGIN SOLUTION", "END SOLUTION", "BEGIN TESTS", "TEST CONFIG", "BEGIN QUESTION",
                    "ASSIGNMENT CONFIG", "assert_correct", "hidden: true", "BEGIN PROMPT"):
         assert marker not in text
     assert all(c.get("outputs", []) == [] and c.get("execution_count") is None
                for c in release.cells if c.cell_type == "code")
     assert release.metadata["exercise_set"] == path.stem
-    # every problem keeps an answer cell with a placeholder and a check cell
+    code = "\n".join(c.source for c in release.cells if c.cell_type == "code")
     for q in exercise_set(path.stem[:2]).problems.values():
         assert any(f'ex.check("{q.name}"' in c.source for c in release.cells)
         for name in q.answers:
             assert re.search(rf"^(def )?{name}\b.*(\.\.\.|\()", code, re.M), f"no placeholder for {name}"
 
 
-def test_classroom_release_disables_solutions(tmp_path):
-    assert rel.main(["--classroom", "--out", str(tmp_path)]) == 0
-    text = (tmp_path / SOURCES[0].name).read_text(encoding="utf-8")
-    assert "solutions=False" in text
+def test_library_holds_no_solution_and_no_hidden_test():
+    library = "\n".join(p.read_text(encoding="utf-8") for p in (ROOT / "evallib").glob("grading*.py"))
+    lib_lines = {ln.strip() for ln in library.split("\n")}
+    for path in SOURCES:
+        leaked = sorted(_secret_lines(path) & lib_lines)
+        assert not leaked, f"{path.name}: lines of its solutions/tests/checks in evallib: {leaked[:5]}"
 
 
-# ------------------------------------------------------------------------------- kernels: solutions,
-# wrong answers, untouched releases
-def _code_cells_outside_tests(nb):
-    cells, in_tests = [], False
-    for c in nb.cells:
-        if c.cell_type == "raw" and c.source.strip().upper().startswith("# BEGIN TESTS"):
-            in_tests = True
-        elif c.cell_type == "raw" and c.source.strip().upper().startswith("# END TESTS"):
-            in_tests = False
-        elif c.cell_type == "code" and not in_tests:
-            cells.append(c.source)
-    return cells
+def test_classroom_bundle_has_no_solution_no_test_no_seed(tmp_path):
+    seed_file = tmp_path / "instructor" / "seed"
+    seed_file.parent.mkdir()
+    seed_file.write_text("correct horse battery staple 7f3a\n", encoding="utf-8")
+    roster = tmp_path / "instructor" / "roster.txt"
+    roster.write_text("alice\nbob\n", encoding="utf-8")
+    out = tmp_path / "bundle"
+    proc = subprocess.run(["make", "-s", "-C", str(ROOT), "classroom", f"OUT={out}",
+                           f"CLASSROOM_ARGS=--roster {roster} --seed-file {seed_file}"],
+                          capture_output=True, text=True, timeout=900)
+    assert proc.returncode == 0, proc.stdout[-2000:] + proc.stderr[-2000:]
+    files = [p for p in out.rglob("*") if p.is_file()]
+    assert any(p.parts[-3:-1] == ("students", "alice") for p in files)
+    assert (out / "evallib" / "grading.py").exists() and (out / "notebooks").is_dir()
+    texts = {p: p.read_text(encoding="utf-8", errors="replace") for p in files}
+    lines = {ln.strip() for t in texts.values() for ln in t.replace("\\n", "\n").split("\n")}
+    lines |= {ln.strip().strip('",') for ln in lines}
+    for path in SOURCES:
+        leaked = sorted(_secret_lines(path) & lines)
+        assert not leaked, f"{path.name}: solution/test/check lines in the bundle: {leaked[:5]}"
+    for p, t in texts.items():
+        assert "correct horse" not in t, p
+        if p.suffix in (".ipynb", ".json") and ("exercises" in p.parts or "students" in p.parts):
+            assert "BEGIN SOLUTION" not in t and "BEGIN TESTS" not in t and "ex.solution" not in t and "solution" not in t.lower().replace("solutions are not", ""), p
+    # each student's notebooks carry their own variant, derived from the seed
+    variants = {}
+    for who in ("alice", "bob"):
+        nb = nbformat.read(out / "students" / who / "01_error_and_fitting.ipynb", as_version=4)
+        variants[who] = re.search(r"^variant = (\d+)", nb.cells[1].source, re.M).group(1)
+    assert variants["alice"] != variants["bob"] and "0" not in variants.values()
+    seed = rel.read_seed(seed_file=str(seed_file))
+    assert variants["alice"] == str(rel.variant_for(seed, "alice", "01"))
 
 
-def _grade_set(path):
-    spec = rel.parse_source(path)
-    source = nbformat.read(path, as_version=4)
-    key = path.stem[:2]
-    variants = []
-    for q in spec.questions:
-        restore = [source.cells[i].source for i in q.cells]
-        variants.append((f"wrong {q.name}", WRONG[key][q.name], restore))
-    for q, partial in WRONG["_partial"].get(key, {}).items():
-        restore = [source.cells[i].source for i in next(x for x in spec.questions if x.name == q).cells]
-        variants.append((f"partial {q}", partial["code"], restore))
-    release = nbformat.read(ROOT / "exercises" / path.name, as_version=4)
-    variants.append(("release", [c.source for c in release.cells if c.cell_type == "code"], None))
-    grades, notes = autograde.run_and_grade(_code_cells_outside_tests(source), spec, cell_timeout=300,
-                                            variants=variants)
-    return spec, grades, notes
+# ------------------------------------------------------------------------------- make autograde
+def _make_autograde(subs, out, *args, timeout=2400):
+    return subprocess.run(["make", "-s", "-C", str(ROOT), "autograde", f"SUBMISSIONS={subs}",
+                           "AUTOGRADE_ARGS=" + " ".join(["--out", str(out), *map(str, args)])],
+                          capture_output=True, text=True, timeout=timeout)
 
 
-@pytest.fixture(scope="module")
-def graded_sets(request):
-    """Grade (two at a time) only the sets whose tests were selected."""
-    wanted = {item.callspec.params["key"] for item in request.session.items
-              if hasattr(item, "callspec") and "key" in item.callspec.params and item.module.__name__ == __name__}
-    paths = [p for p in SOURCES if p.stem[:2] in wanted]
-    with ThreadPoolExecutor(max_workers=2) as pool:
-        results = dict(zip([p.stem[:2] for p in paths], pool.map(_grade_set, paths)))
-    return results
-
-
-@pytest.mark.parametrize("key", SET_KEYS)
-def test_solution_scores_full_marks(graded_sets, key):
-    spec, grades, notes = graded_sets[key]
-    full = grades[""]
-    assert [(g.problem, g.status) for g in full] == [(q.name, "correct") for q in spec.questions], notes
-    assert sum(g.points for g in full) == spec.max_points
-    assert not [n for n in notes if not n.startswith("variant")], notes
-
-
-@pytest.mark.parametrize("key", SET_KEYS)
-def test_each_wrong_answer_fails_exactly_its_problem(graded_sets, key):
-    spec, grades, notes = graded_sets[key]
-    assert set(WRONG[key]) == {q.name for q in spec.questions}, "one wrong-answer fixture per problem"
-    for q in spec.questions:
-        got = {g.problem: g for g in grades[f"wrong {q.name}"]}
-        assert got[q.name].status in ("incorrect", "partial"), (q.name, got[q.name])
-        assert got[q.name].points < q.points and got[q.name].message
-        others = {name: g.status for name, g in got.items() if name != q.name}
-        assert set(others.values()) == {"correct"}, (q.name, others)
-
-
-@pytest.mark.parametrize("key", sorted(WRONG["_partial"]))
-def test_hidden_cases_give_partial_credit(graded_sets, key):
-    """An answer that passes the learner's check but not a hidden edge case gets partial credit."""
-    spec, grades, notes = graded_sets[key]
-    for q, partial in WRONG["_partial"][key].items():
-        assert exercise_set(key).check(q, _define(partial["code"], exercise_set(key).problems[q].answers[0]))
-        got = {g.problem: g for g in grades[f"partial {q}"]}
-        assert got[q].status == "partial" and got[q].points == partial["points"], got[q]
-        assert partial["message"] in got[q].message
-        assert {g.status for name, g in got.items() if name != q} == {"correct"}
-
-
-def _define(code, name):
-    ns = {"np": np}
-    exec(code, ns)
-    return ns[name]
-
-
-@pytest.mark.parametrize("key", SET_KEYS)
-def test_untouched_release_scores_zero_not_attempted(graded_sets, key):
-    spec, grades, notes = graded_sets[key]
-    rel_grades = grades["release"]
-    assert [(g.status, g.points) for g in rel_grades] == [("not attempted", 0.0)] * len(spec.questions)
-    assert all(g.message for g in rel_grades)
-    assert not [n for n in notes if n.startswith("variant release")], notes   # no cell of the release raised
-
-
-# ------------------------------------------------------------------------------- robustness, via the CLI
-ROBUST = json.loads((FIXTURES / "robustness.json").read_text(encoding="utf-8"))
-
-
-@pytest.fixture(scope="module")
-def robustness_run(tmp_path_factory):
-    subs = tmp_path_factory.mktemp("submissions")
-    named = ROBUST["cells"]
-    hashes = {}
-    for case, spec in ROBUST["cases"].items():
-        folder = subs / case
-        folder.mkdir()
-        path = folder / f"{ROBUST['set']}.ipynb"
-        if "raw" in spec:
-            path.write_text(spec["raw"], encoding="utf-8")
-        else:
-            nb = nbformat.v4.new_notebook()
-            nb.cells = [nbformat.v4.new_code_cell(named.get(c, c)) for c in spec["cells"]]
-            nbformat.write(nb, path)
-        hashes[path] = hashlib.sha256(path.read_bytes()).hexdigest()
-    # the untouched release and the full solution of set 01 go through the same command
-    for who, src in (("untouched", ROOT / "exercises" / f"{ROBUST['set']}.ipynb"),
-                     ("solution", ROOT / "exercises" / "source" / f"{ROBUST['set']}.ipynb")):
-        (subs / who).mkdir()
-        (subs / who / src.name).write_bytes(src.read_bytes())
-        hashes[subs / who / src.name] = hashlib.sha256(src.read_bytes()).hexdigest()
-    out = tmp_path_factory.mktemp("grades")
-    proc = subprocess.run([sys.executable, str(ROOT / "scripts" / "autograde.py"), str(subs), "--out", str(out),
-                           "--cell-timeout", "5", "--jobs", "2"], capture_output=True, text=True, timeout=900)
+def _tables(out):
     with open(out / "feedback.csv", encoding="utf-8") as fh:
         feedback = list(csv.DictReader(fh))
     with open(out / "grades.csv", encoding="utf-8") as fh:
         table = list(csv.DictReader(fh))
-    return proc, feedback, table, hashes
+    return feedback, table
 
 
-def test_autograde_command_completes(robustness_run):
-    proc, feedback, table, hashes = robustness_run
-    assert proc.returncode == 0, proc.stderr[-3000:]
-    assert {row["student"] for row in table} == set(ROBUST["cases"]) | {"untouched", "solution"}
+def _tree(folder):
+    """{relative path: sha256} of every file under ``folder``."""
+    folder = Path(folder)
+    return {str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
+            for p in folder.rglob("*") if p.is_file()}
 
 
-def test_submitted_files_are_never_modified(robustness_run):
-    *_, hashes = robustness_run
-    for path, digest in hashes.items():
-        assert hashlib.sha256(path.read_bytes()).hexdigest() == digest, path
+def _write_nb(path, cells, set_name="01_error_and_fitting"):
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [nbformat.v4.new_code_cell(c) for c in cells]
+    nb.metadata["exercise_set"] = set_name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    nbformat.write(nb, path)
 
 
-@pytest.mark.parametrize("case", list(ROBUST["cases"]))
-def test_robustness_case(robustness_run, case):
-    proc, feedback, table, _ = robustness_run
-    expected = ROBUST["cases"][case]
-    got = {r["problem"]: r for r in feedback if r["student"] == case}
+MARK = "PWNED-h2-" + hashlib.sha256(str(time.time()).encode()).hexdigest()[:8]
+WRONG_01 = [WRONG["01"][q] for q in ("q1", "q2", "q3", "q4")]
+# Each attack is a set 01 submission whose answers are otherwise wrong (WRONG_01 comes first); {ROOT}, {SUBS},
+# {OUT}, {SEED}, {MARK} are filled in. What an attack found goes into q4_reason, which feedback.csv shows.
+ATTACKS = {
+    "patch_grading": """
+import evallib.grading as g
+ok = g.Outcome
+g.ExerciseSet.outcome = lambda self, name, *a: ok(name, "correct")
+g.ExerciseSet.assert_correct = lambda self, *a: None
+for f in ("expect_number", "expect_int", "expect_choice", "expect_reason", "expect_function", "expect_array"):
+    setattr(g, f, lambda *a, **k: None)
+import builtins
+builtins.AssertionError = type("Never", (BaseException,), {})
+""",
+    "forge_results_and_exit": """
+import json, os, glob
+row = json.dumps({"tag": "", "kind": "attempt", "problem": "q1", "status": "correct", "passed": True})
+fake = json.dumps({"values": {"q1": 0.0}, "verdict": {"q1": "correct", "q2": "correct", "q3": "correct",
+                  "q4": "correct"}, "notes": [], "unreached": None, "calls": {}})
+for path in glob.glob("/tmp/**", recursive=True) + glob.glob(".*") + ["{OUT}/grades.csv", "{OUT}/feedback.csv"]:
+    try:
+        with open(path, "a") as fh:
+            fh.write(row + "\\n")
+    except OSError:
+        pass
+for fd in range(0, 64):
+    try:
+        os.write(fd, ("\\n" + fake + "\\n").encode())
+    except OSError:
+        pass
+for pid in os.listdir("/proc"):
+    if pid.isdigit():
+        for fd in ("1", "2"):
+            try:
+                with open(f"/proc/{pid}/fd/{fd}", "w") as fh:
+                    fh.write("\\n" + fake + "\\n")
+            except OSError:
+                pass
+os._exit(0)
+""",
+    "write_through_proc_cwd": """
+import os
+found = []
+targets = ["{ROOT}", "{ROOT}/exercises", "{ROOT}/exercises/source", "{SUBS}", "{OUT}", "/tmp", "/work"]
+for pid in os.listdir("/proc"):
+    if pid.isdigit():
+        for link in ("cwd", "root"):
+            targets.append(f"/proc/{pid}/{link}")
+            targets.append(f"/proc/{pid}/{link}{SUBS}")
+            targets.append(f"/proc/{pid}/{link}{OUT}")
+            targets.append(f"/proc/{pid}/{link}{ROOT}")
+for t in targets:
+    try:
+        with open(os.path.join(t, "{MARK}"), "w") as fh:
+            fh.write("x")
+        found.append(t)
+        with open(os.path.join(t, "grades.csv"), "w") as fh:
+            fh.write("student,total\\nwrite_through_proc_cwd,100\\n")
+    except OSError:
+        pass
+q4_reason = "wrote into: " + repr(sorted(found)) + " end of the list of places written"
+""",
+    "background_rewrites_grades": """
+import subprocess, sys
+code = '''
+import time, os
+for _ in range(240):
+    for d in ("{OUT}", "{SUBS}", "/tmp"):
+        try:
+            with open(os.path.join(d, "grades.csv"), "w") as fh:
+                fh.write("student,total\\\\nbackground_rewrites_grades,100\\\\n")
+        except OSError:
+            pass
+    time.sleep(0.25)
+'''
+subprocess.Popen([sys.executable, "-c", code, "{MARK}"], start_new_session=True,
+                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+""",
+    "read_instructor_material": """
+import glob, os
+seen = []
+for p in ["{ROOT}/exercises/source/01_error_and_fitting.md", "{SEED}", "{ROOT}/.git/HEAD", "{OUT}", "{SUBS}"]:
+    try:
+        seen.append((p, open(p).read()[:200] if os.path.isfile(p) else sorted(os.listdir(p))))
+    except OSError as exc:
+        seen.append((p, type(exc).__name__))
+seen.append(("md files", glob.glob("{ROOT}/exercises/source/*")))
+q4_reason = "found: " + repr(seen)
+""",
+    "network": """
+import socket
+res = []
+for host, port in (("pypi.org", 443), ("1.1.1.1", 53), ("8.8.8.8", 53)):
+    try:
+        socket.create_connection((host, port), timeout=3).close()
+        res.append(f"{host} CONNECTED")
+    except OSError as exc:
+        res.append(f"{host} {type(exc).__name__}")
+q4_reason = "network attempts: " + " ; ".join(res)
+""",
+    "fork_bomb": """
+import os, time
+n, stop = 0, "none"
+try:
+    while n < 5000:
+        pid = os.fork()
+        if pid == 0:
+            time.sleep(120)
+            os._exit(0)
+        n += 1
+except OSError as exc:
+    stop = type(exc).__name__
+q4_reason = f"forked {n} processes before {stop} stopped the loop {'{MARK}'}"
+""",
+    "huge_file": """
+res = []
+for path in ("/tmp/big", "big"):
+    try:
+        with open(path, "wb") as fh:
+            for _ in range(400):
+                fh.write(b"x" * 2**20)
+        res.append(f"{path}: wrote 400 MB")
+    except OSError as exc:
+        res.append(f"{path}: {type(exc).__name__} {exc.errno}")
+q4_reason = "huge file attempts: " + " ; ".join(res)
+""",
+}
+
+
+@pytest.fixture(scope="module")
+def run_a(tmp_path_factory):
+    """Set 01: robustness cases, attacks, per-student variants, the solution and the untouched release."""
+    if not HAVE_BWRAP:
+        pytest.skip(f"no sandbox: {autograde.sandbox_problem()}")
+    base = tmp_path_factory.mktemp("run_a")
+    subs, out, instructor = base / "submissions", base / "grades", base / "instructor"
+    for d in (subs, out, instructor):
+        d.mkdir()
+    seed_file = instructor / "seed"
+    seed_file.write_text("an instructor secret 91c2\n", encoding="utf-8")
+    seed = rel.read_seed(seed_file=str(seed_file))
+    robust = json.loads((FIXTURES / "robustness.json").read_text(encoding="utf-8"))
+    for case, spec in robust["cases"].items():
+        path = subs / case / f"{robust['set']}.ipynb"
+        path.parent.mkdir()
+        if "raw" in spec:
+            path.write_text(spec["raw"], encoding="utf-8")
+        else:
+            _write_nb(path, [robust["cells"].get(c, c) for c in spec["cells"]])
+    (subs / "non_utf8").mkdir()
+    (subs / "non_utf8" / "01_error_and_fitting.ipynb").write_bytes(b'{"cells": [\xff\xfe\x80 "q1 = 1"]}')
+    fill = {"{ROOT}": str(ROOT), "{SUBS}": str(subs), "{OUT}": str(out), "{SEED}": str(seed_file), "{MARK}": MARK}
+    setup = robust["cells"]["SETUP"]
+    for case, code in ATTACKS.items():
+        for k, v in fill.items():
+            code = code.replace(k, v)
+        _write_nb(subs / case / "01_error_and_fitting.ipynb", [setup, *WRONG_01, code.strip("\n")])
+    src = ROOT / "exercises" / "source" / "01_error_and_fitting.md"
+    untouched = subs / "untouched" / "01_error_and_fitting.ipynb"
+    untouched.parent.mkdir()
+    shutil.copy(ROOT / "exercises" / "01_error_and_fitting.ipynb", untouched)
+    for who, variant_of in (("alice", "alice"), ("bob", "alice"), ("carol", None)):
+        nb = rel.solution_notebook(src, variant=rel.variant_for(seed, variant_of, "01") if variant_of else 0)
+        (subs / who).mkdir()
+        nbformat.write(nb, subs / who / "01_error_and_fitting.ipynb")
+    before = {"subs": _tree(subs), "instructor": _tree(instructor), "grades": _tree(out)}
+    proc = _make_autograde(subs, out, "--cell-timeout", 5, "--jobs", 2, "--seed-file", seed_file)
+    finished = time.time()
+    grades_after = (out / "grades.csv").read_bytes() if (out / "grades.csv").exists() else b""
+    time.sleep(3)                                  # a background process would rewrite grades.csv by now
+    after = {"subs": _tree(subs), "instructor": _tree(instructor),
+             "grades": {k: v for k, v in _tree(out).items() if k not in ("grades.csv", "feedback.csv")}}
+    feedback, table = _tables(out)
+    return dict(proc=proc, feedback=feedback, table=table, before=before, after=after, out=out, subs=subs,
+                grades_after=grades_after, finished=finished, robust=robust)
+
+
+def _rows(run, student):
+    return {r["problem"]: r for r in run["feedback"] if r["student"] == student}
+
+
+def _total(run, student):
+    row = next(r for r in run["table"] if r["student"] == student)
+    return float(row["total"]), float(row["max_points"]), row["notes"]
+
+
+@needs_sandbox
+def test_run_a_completes(run_a):
+    assert run_a["proc"].returncode == 0, run_a["proc"].stdout[-3000:] + run_a["proc"].stderr[-3000:]
+    expected = set(run_a["robust"]["cases"]) | set(ATTACKS) | {"non_utf8", "untouched", "alice", "bob", "carol"}
+    assert {row["student"] for row in run_a["table"]} == expected
+    assert "UNSAFE" not in run_a["proc"].stdout + run_a["proc"].stderr
+
+
+@needs_sandbox
+def test_submissions_and_course_unchanged(run_a):
+    """Nothing a submission did appears outside the sandbox: the submissions, instructor and grades folders hold the
+    same files with the same bytes (plus the two tables), and no file an attack writes (its marker file, a
+    grades.csv) exists in the course, the test's folders, /tmp or /work. (Other work changes the course tree
+    meanwhile, so the course is searched for the attacks' files rather than compared as a whole.)"""
+    assert run_a["after"] == run_a["before"]
+    assert set(os.listdir(run_a["out"])) == {"grades.csv", "feedback.csv"}
+    hits = [str(p) for top in (ROOT, run_a["subs"].parent, Path("/tmp"), Path("/work"))
+            for p in _walk(top) if p.name == MARK or p.name.startswith("PWNED-h2")
+            or (p.name == "grades.csv" and re.search(rb"(proc_cwd|rewrites_grades),100", p.read_bytes()[:500]))]
+    assert not hits, hits
+
+
+def _walk(top, depth=6):
+    top = Path(top)
+    for dirpath, dirnames, filenames in os.walk(top):
+        rel_depth = len(Path(dirpath).relative_to(top).parts)
+        dirnames[:] = [d for d in dirnames if d not in (".venv", ".git", "node_modules", "proc") and rel_depth < depth]
+        for f in filenames:
+            yield Path(dirpath) / f
+
+
+@needs_sandbox
+@pytest.mark.parametrize("attack", list(ATTACKS))
+def test_attack_scores_zero(run_a, attack):
+    total, max_points, notes = _total(run_a, attack)
+    assert total == 0 and max_points > 0, (attack, notes, _rows(run_a, attack))
+    for r in _rows(run_a, attack).values():
+        assert r["status"] != "correct" and r["message"], r
+
+
+@needs_sandbox
+def test_grades_written_after_the_sandbox_and_not_rewritten(run_a):
+    assert (run_a["out"] / "grades.csv").read_bytes() == run_a["grades_after"]
+    text = run_a["grades_after"].decode("utf-8")
+    assert text.startswith("student,exercise_set,file,") and ",100\n" not in text
+    alive = []
+    for pid in os.listdir("/proc"):
+        try:
+            if MARK.encode() in Path(f"/proc/{pid}/cmdline").read_bytes():
+                alive.append(pid)
+        except OSError:
+            pass
+    assert not alive, f"processes left by submissions: {alive}"
+
+
+@needs_sandbox
+def test_what_attacks_saw_inside(run_a):
+    """The sandbox hides the instructor's material, has no network, stops a process bomb and a huge file."""
+    def said(attack):
+        return _rows(run_a, attack)["q4"]["text_answers"]
+    seen = said("read_instructor_material")
+    for secret in ("an instructor secret", "BEGIN TESTS", "assert_correct", "BEGIN SOLUTION", "ref: refs/"):
+        assert secret not in seen, secret
+    assert "01_error_and_fitting.md', 'FileNotFoundError')" in seen and "('md files', [])" in seen
+    assert f"{run_a['subs']}', [])" in seen and f"{run_a['out']}', [])" in seen      # hidden: empty
+    assert "CONNECTED" not in said("network") and said("network").count("Error") == 3
+    bomb = said("fork_bomb")
+    n = int(re.search(r"forked (\d+) processes before (\w+)", bomb).group(1))
+    assert n < 300 and "BlockingIOError" in bomb
+    huge = said("huge_file")
+    assert "wrote 400 MB" not in huge and "OSError 27" in huge
+    assert "wrote into: []" in said("write_through_proc_cwd")
+
+
+@needs_sandbox
+@pytest.mark.parametrize("case", ["raises", "infinite_loop", "loop_ignoring_interrupts", "syntax_error",
+                                  "deleted_cells", "reordered_cells", "megabytes_of_output", "kernel_dies",
+                                  "function_loops_on_hidden_cases", "wrong_types", "not_a_notebook"])
+def test_robustness_case(run_a, case):
+    expected = run_a["robust"]["cases"][case]
+    got = _rows(run_a, case)
     assert {p: r["status"] for p, r in got.items()} == expected["status"], got
     for r in got.values():
         assert float(r["points"]) == (float(r["max_points"]) if r["status"] == "correct" else 0.0)
         if r["status"] != "correct":
             assert r["message"], f"{case} {r['problem']}: a zero needs a message"
-    notes = next(row["notes"] for row in table if row["student"] == case)
+    _, _, notes = _total(run_a, case)
     assert expected["note"] in notes + " ".join(r["message"] for r in got.values())
 
 
-def test_cli_grades_solution_full_and_untouched_zero(robustness_run):
-    proc, feedback, table, _ = robustness_run
-    by = {row["student"]: row for row in table}
-    assert by["solution"]["total"] == by["solution"]["max_points"] != "0"
-    assert by["untouched"]["total"] == "0"
-    q4 = next(r for r in feedback if r["student"] == "solution" and r["problem"] == "q4")
+@needs_sandbox
+def test_non_utf8_file_is_a_reason_not_a_crash(run_a):
+    got = _rows(run_a, "non_utf8")
+    assert {r["status"] for r in got.values()} == {"not graded"}
+    assert all("could not read" in r["message"] for r in got.values())
+
+
+@needs_sandbox
+def test_variants_and_untouched(run_a):
+    """alice's own variant: full marks. bob hands in alice's notebook, carol the public self-study answer:
+    the data problem (q1) fails for both, the grader recomputing each student's expected value."""
+    total, max_points, _ = _total(run_a, "alice")
+    assert total == max_points > 0
+    for who in ("bob", "carol"):
+        got = _rows(run_a, who)
+        assert got["q1"]["status"] == "incorrect", got["q1"]
+        assert {got[q]["status"] for q in ("q2", "q3", "q4")} == {"correct"}
+    assert _total(run_a, "untouched")[0] == 0
+    assert {r["status"] for r in _rows(run_a, "untouched").values()} == {"not attempted"}
+    q4 = _rows(run_a, "alice")["q4"]
     assert q4["text_answers"].startswith("q4: B | q4_reason: ")     # justifications reach the instructor
-    assert {r["status"] for r in feedback if r["student"] == "untouched"} == {"not attempted"}
+
+
+def test_refuses_without_sandbox_unless_unsafe(tmp_path):
+    subs = tmp_path / "subs"
+    nb = rel.solution_notebook(ROOT / "exercises" / "source" / "01_error_and_fitting.md")
+    (subs / "dana").mkdir(parents=True)
+    nbformat.write(nb, subs / "dana" / "01_error_and_fitting.ipynb")
+    env = {**os.environ, "PATH": str(Path(sys.executable).parent)}          # no bwrap on this PATH
+    cmd = [sys.executable, str(ROOT / "scripts" / "autograde.py"), str(subs), "--out", str(tmp_path / "out")]
+    proc = subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=600)
+    assert proc.returncode == 2 and "apt-get install -y bubblewrap" in proc.stderr
+    assert not (tmp_path / "out" / "grades.csv").exists()
+    proc = subprocess.run([*cmd, "--unsafe-no-sandbox"], capture_output=True, text=True, env=env, timeout=600)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    assert "UNSAFE" in proc.stderr and "UNSAFE" in proc.stdout
+    _, table = _tables(tmp_path / "out")
+    assert table[0]["total"] == table[0]["max_points"] and "UNSAFE" in table[0]["notes"]
+
+
+# ------------------------------------------------------------------------------- every set: run B
+@pytest.fixture(scope="module")
+def run_b(tmp_path_factory, request):
+    if not HAVE_BWRAP:
+        pytest.skip(f"no sandbox: {autograde.sandbox_problem()}")
+    wanted = {item.callspec.params["key"] for item in request.session.items
+              if hasattr(item, "callspec") and "key" in item.callspec.params and item.module.__name__ == __name__}
+    base = tmp_path_factory.mktemp("run_b")
+    subs, out = base / "submissions", base / "grades"
+    out.mkdir()
+    for path in SOURCES:
+        key = path.stem[:2]
+        if key not in wanted:
+            continue
+        solution = rel.solution_notebook(path)
+        (subs / f"solution_{key}").mkdir(parents=True)
+        nbformat.write(solution, subs / f"solution_{key}" / f"{path.stem}.ipynb")
+        wrong = rel.solution_notebook(path)
+        wrong.cells += [nbformat.v4.new_code_cell(WRONG[key][q]) for q in WRONG[key]]
+        (subs / f"wrong_{key}").mkdir()
+        nbformat.write(wrong, subs / f"wrong_{key}" / f"{path.stem}.ipynb")
+        (subs / f"untouched_{key}").mkdir()
+        shutil.copy(ROOT / "exercises" / f"{path.stem}.ipynb", subs / f"untouched_{key}" / f"{path.stem}.ipynb")
+        for q, partial in WRONG["_partial"].get(key, {}).items():
+            part = rel.solution_notebook(path)
+            part.cells.append(nbformat.v4.new_code_cell(partial["code"]))
+            (subs / f"partial_{key}_{q}").mkdir()
+            nbformat.write(part, subs / f"partial_{key}_{q}" / f"{path.stem}.ipynb")
+    proc = _make_autograde(subs, out, "--cell-timeout", 300, "--jobs", 2)
+    assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
+    feedback, table = _tables(out)
+    return {"feedback": feedback, "table": table}
+
+
+@needs_sandbox
+@pytest.mark.parametrize("key", SET_KEYS)
+def test_solution_scores_full_marks(run_b, key):
+    spec = rel.parse_source(SOURCES[SET_KEYS.index(key)])
+    got = {r["problem"]: r for r in run_b["feedback"] if r["student"] == f"solution_{key}"}
+    assert {p: r["status"] for p, r in got.items()} == {q.name: "correct" for q in spec.questions}, got
+    row = next(r for r in run_b["table"] if r["student"] == f"solution_{key}")
+    assert float(row["total"]) == spec.max_points and not row["notes"], row
+
+
+@needs_sandbox
+@pytest.mark.parametrize("key", SET_KEYS)
+def test_every_wrong_answer_fails(run_b, key):
+    spec = rel.parse_source(SOURCES[SET_KEYS.index(key)])
+    assert set(WRONG[key]) == {q.name for q in spec.questions}, "one wrong-answer fixture per problem"
+    got = {r["problem"]: r for r in run_b["feedback"] if r["student"] == f"wrong_{key}"}
+    for q in spec.questions:
+        assert got[q.name]["status"] in ("incorrect", "partial"), (q.name, got[q.name])
+        assert float(got[q.name]["points"]) < q.points and got[q.name]["message"]
+
+
+@needs_sandbox
+@pytest.mark.parametrize("key", sorted(WRONG["_partial"]))
+def test_hidden_cases_give_partial_credit(run_b, key):
+    """An answer that passes the learner's check but not a hidden edge case gets partial credit."""
+    for q, partial in WRONG["_partial"][key].items():
+        ns = {"np": np}
+        exec(partial["code"], ns)
+        assert exercise_set(key).check(q, ns[exercise_set(key).problems[q].answers[0]])
+        got = {r["problem"]: r for r in run_b["feedback"] if r["student"] == f"partial_{key}_{q}"}
+        assert got[q]["status"] == "partial" and float(got[q]["points"]) == partial["points"], got[q]
+        assert partial["message"] in got[q]["message"]
+        assert {r["status"] for name, r in got.items() if name != q} == {"correct"}
+
+
+@needs_sandbox
+@pytest.mark.parametrize("key", SET_KEYS)
+def test_untouched_release_scores_zero_not_attempted(run_b, key):
+    got = [r for r in run_b["feedback"] if r["student"] == f"untouched_{key}"]
+    assert got and {(r["status"], r["points"]) for r in got} == {("not attempted", "0")}
+    assert all(r["message"] for r in got)
+    row = next(r for r in run_b["table"] if r["student"] == f"untouched_{key}")
+    assert not row["notes"], row["notes"]           # no cell of the untouched release raised
