@@ -194,3 +194,14 @@ def test_a_sentence_edited_in_jupyterlab_reaches_the_text_source(tmp_path, monke
     monkeypatch.setattr(nbsettings, "NOTEBOOKS", tmp_path)  # make regen reads the edited text source
     nb = regen_notebooks.source_notebook(tmp_path / src.with_suffix(".ipynb").name)
     assert any("A sentence added in JupyterLab." in c.source for c in nb.cells)
+
+
+def test_an_explorers_stored_text_does_not_show_the_last_bits_of_a_float():
+    """An explorer's repr is its text/plain output (nbval compares it): np.log2(5) must not print 16 digits."""
+    import numpy as np
+
+    import evallib as el
+
+    y, s = el.data.load_ten_melons()
+    text = repr(el.widgets.cost_explorer(y, {"melons": s}, log2_cost_ratio=np.log2(5)))
+    assert "log2_cost_ratio=2.32193" in text and "2.3219280" not in text

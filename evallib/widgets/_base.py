@@ -16,16 +16,17 @@ a faster hand has already replaced (coalescing), so sliders can update while the
 from __future__ import annotations
 
 import gc
-import io
+import struct
 import threading
 import time
 import traceback
+import zlib
 from typing import Callable
 
 import ipywidgets as widgets
 import numpy as np
 
-__all__ = ["Explorer", "slider", "redraw_all", "render_png", "figure_once"]
+__all__ = ["Explorer", "slider", "redraw_all", "render_png", "figure_once", "clear_content"]
 
 # After this long without a new figure, the explorer says that it is computing (heavy corners of a few explorers).
 BUSY_AFTER_S = 0.1
@@ -41,20 +42,71 @@ def redraw_all(fig) -> None:
 
 def figure_once(holder: dict, *args, **kwargs):
     """``(fig, axes)`` of :func:`evallib.style.new_figure(*args, **kwargs)` at the first call with ``holder`` (a dict
-    the view keeps); at later calls the same figure with its axes cleared, to be drawn again in full (no new
-    figure, no new layout). The simple fast pattern for a view whose every artist changes with every control."""
+    the view keeps); at later calls the same figure with its axes cleared, for the view to draw into again.
+
+    The simple fast pattern, for a view whose artists all change with its controls: no new figure, no new layout,
+    and the renderer redraws only the axes' content (lines, bars, texts, legends, titles) over the cached frames,
+    ticks and labels, unless those changed (limits, scales, ticks, labels): then it draws the whole figure once.
+    """
     from .. import style
 
     if "fig" not in holder:
         holder["fig"], holder["axes"] = style.new_figure(*args, **kwargs)
+        holder["fig"]._evallib_auto = True
     else:
-        import matplotlib as mpl
-
-        with mpl.rc_context(style._active):  # cla() restores the axes' style from rcParams: the figure's style
-            for ax in holder["fig"].axes:
-                ax.cla()
-        redraw_all(holder["fig"])
+        for ax in holder["fig"].axes:
+            clear_content(ax)
     return holder["fig"], holder["axes"]
+
+
+def clear_content(ax) -> None:
+    """Remove what was plotted in ``ax`` (lines, collections, patches, texts, images, legend, titles) and let it
+    autoscale afresh, keeping the axes' frame, scales and style: what ``ax.cla()`` does for a view that draws the
+    same kind of plot again, at a fifth of its cost (cla rebuilds both axes' ticks)."""
+    for a in [*ax.lines, *ax.collections, *ax.patches, *ax.texts, *ax.images, *ax.artists, *ax.tables]:
+        a.remove()
+    if ax.get_legend() is not None:
+        ax.get_legend().remove()
+    for t in (ax.title, ax._left_title, ax._right_title):
+        t.set_text("")
+    ax.ignore_existing_data_limits = True
+    ax.dataLim.set_points(np.array([[np.inf, np.inf], [-np.inf, -np.inf]]))
+    ax.set_autoscalex_on(True)
+    ax.set_autoscaley_on(True)
+
+
+def _frame_signature(fig):
+    """What the cached background of a figure_once figure shows: each axes' limits, scales, ticks and labels."""
+    sig = []
+    for ax in fig.axes:
+        axis_sig = []
+        for axis in (ax.xaxis, ax.yaxis):
+            fmt = axis.get_major_formatter()
+            axis_sig.append((type(axis.get_major_locator()).__name__, type(fmt).__name__,
+                             tuple(getattr(fmt, "seq", ()) or ()), tuple(np.round(axis.get_majorticklocs(), 12)),
+                             type(axis.get_minor_locator()).__name__, axis.get_label_text(), axis.get_visible()))
+        sig.append((tuple(ax.get_xlim()), tuple(ax.get_ylim()), ax.get_xscale(), ax.get_yscale(), ax.axison,
+                    tuple(axis_sig), ax.get_position().bounds, ax.xaxis._major_tick_kw.get("gridOn"),
+                    ax.yaxis._major_tick_kw.get("gridOn")))
+    return tuple(sig)
+
+
+def _animated_artists(fig):
+    """The figure's animated artists (its own and its axes' children), by zorder. Not fig.findobj: walking into an
+    Axis creates its tick artists, which costs more than the blit itself."""
+    found = [a for a in fig.get_children() if a.get_animated() and a is not fig.patch]
+    for ax in fig.axes:
+        found += [a for a in ax.get_children() if a.get_animated() and a is not ax.xaxis and a is not ax.yaxis]
+    return sorted(found, key=lambda a: a.get_zorder())
+
+
+def _animate_content(fig):
+    """Mark every axes' content animated (not its frame, axis, ticks and labels)."""
+    for ax in fig.axes:
+        frame = {ax.patch, ax.xaxis, ax.yaxis, *ax.spines.values()}
+        for a in ax.get_children():
+            if a not in frame:
+                a.set_animated(True)
 
 
 class _LiveCanvas:
@@ -70,20 +122,31 @@ class _LiveCanvas:
         self.n_draws = 0
         self.background = None
         self.animated = []
+        self.signature = None
 
     def render(self):
         fig = self.fig
+        if fig.__dict__.get("_evallib_auto"):  # a figure_once figure: its frames are the background
+            _animate_content(fig)
+            sig = _frame_signature(fig) if self.n_draws else None
+            if sig != self.signature:
+                self.full = True
         if self.full or self.background is None:
             self.canvas.draw()
             if self.n_draws == 0 and fig.get_layout_engine() is not None:
                 # Constrained layout ran once; keep its positions (moving axes would be a re-layout per frame).
                 fig.set_layout_engine("none")
-            self.animated = sorted((a for a in fig.findobj(lambda a: a.get_animated()) if a is not fig),
-                                   key=lambda a: a.get_zorder())
-            self.background = self.canvas.copy_from_bbox(fig.bbox) if self.animated else None
-            self.full = not self.animated  # without animated artists every render is a full draw
+            if fig.__dict__.get("_evallib_auto"):
+                self.signature = _frame_signature(fig)  # after the draw: the tick locations are those drawn
+            self.background = None
+            self.full = True
         else:
             self.canvas.restore_region(self.background)
+        self.animated = _animated_artists(fig)
+        if self.full:
+            if self.animated:
+                self.background = self.canvas.copy_from_bbox(fig.bbox)
+            self.full = not self.animated  # without animated artists every render is a full draw
         renderer = self.canvas.get_renderer()
         for a in self.animated:
             if a.get_visible():
@@ -94,19 +157,32 @@ class _LiveCanvas:
 
 def render_png(fig, *, compress_level=1) -> bytes:
     """PNG bytes of ``fig`` as the explorers render it (see the module docstring); used by :class:`Explorer`."""
-    from PIL import Image
-
     live = fig.__dict__.get("_evallib_live")
     if live is None:
         live = fig._evallib_live = _LiveCanvas(fig)
     rgba = live.render()
-    buf = io.BytesIO()
-    Image.fromarray(rgba[..., :3] if _opaque(rgba) else rgba).save(buf, "png", compress_level=compress_level)
-    return buf.getvalue()
+    return _png(rgba[..., :3] if _opaque(rgba) else rgba, compress_level)
 
 
 def _opaque(rgba):
-    return bool(rgba[0, 0, 3] == 255 and rgba[-1, -1, 3] == 255)
+    return bool(rgba[0, 0, 3] == 255 and rgba[-1, -1, 3] == 255 and rgba[..., 3].min() == 255)
+
+
+def _png(pixels, level):
+    """A PNG of an (h, w, 3 or 4) uint8 array: no row filter, zlib at ``level``. Written here (the PNG container
+    is three chunks) because Pillow's encoder tries adaptive row filters: 5× slower at the explorers' sizes for
+    the same file size at level 1 (bench/NOTES.md "Redraw paths"); zlib does the compression."""
+    h, w, c = pixels.shape
+    raw = np.empty((h, w * c + 1), np.uint8)
+    raw[:, 0] = 0  # filter type 0 (none) for every row
+    raw[:, 1:] = pixels.reshape(h, w * c)
+
+    def chunk(tag, data):
+        return struct.pack(">I", len(data)) + tag + data + struct.pack(">I", zlib.crc32(tag + data))
+
+    header = struct.pack(">IIBBBBB", w, h, 8, 2 if c == 3 else 6, 0, 0, 0)
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(raw.tobytes(), level))
+            + chunk(b"IEND", b""))
 
 
 def _in_kernel():
@@ -270,7 +346,8 @@ class Explorer(widgets.VBox):
 
     def __repr__(self) -> str:
         # Short and stable: it is the text/plain nbval compares (the default repr would embed the PNG).
-        vals = ", ".join(f"{k}={v!r}" for k, v in self.values.items())
+        # floats to 6 significant digits: a last-bit difference between CPUs (np.log2(5)) must not change it
+        vals = ", ".join(f"{k}={v:.6g}" if isinstance(v, float) else f"{k}={v!r}" for k, v in self.values.items())
         return f"Explorer({self.title!r}: {vals})"
 
 
