@@ -75,6 +75,9 @@ def _builders():
         "roofline": (lambda: el.widgets.roofline_explorer(models=("VGG16", "MobileNetV1")),
                      [dict(batch=64), dict(device="H100 SXM"), dict(models=("ResNet-18",)), dict(mac_flops=1),
                       dict(peak_flops=1e13), dict(dtype="float16")]),
+        "interval": (lambda: el.widgets.interval_explorer(m=100, error_rate=0.05),
+                     [dict(error_rate=0.3), dict(m=20), dict(error_rate=0.01), dict(confidence=0.8), dict(m=1000),
+                      dict(error_rate=0.99)]),
     }
 
 

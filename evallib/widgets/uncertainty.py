@@ -6,12 +6,14 @@ without a browser. The numbers come from :mod:`evallib.uncertainty`.
 from __future__ import annotations
 
 import ipywidgets as widgets
+import numpy as np
 
 from .. import uncertainty as _unc
 from .._validation import check_positive_int, check_probability
 from ..plots import uncertainty as _plots
+from ..plots._base import COLORS
 from ..style import new_figure
-from ._base import Explorer, slider
+from ._base import Explorer, redraw_all, slider
 
 __all__ = ["interval_view", "interval_explorer"]
 
@@ -19,18 +21,8 @@ CONFIDENCES = (0.8, 0.9, 0.95, 0.99)
 N_TRIALS = 4000  # simulated test sets per method: standard error about 0.0035 at 95 % coverage
 
 
-def interval_view(m, error_rate, confidence=0.95):
-    """Text and figure: on ``m`` test samples with a true error rate ``error_rate``, the three intervals
-    for the expected count of errors (round(ε·m)) and each method's coverage, exact and simulated
-    (``N_TRIALS`` test sets, fixed seed).
-
-    >>> text, fig = interval_view(20, 0.05)
-    >>> print(text.splitlines()[2])
-    normal           [0.000, 0.146]  width 0.146   coverage: exact 0.642, simulated 0.638
-    """
-    m = check_positive_int(m, "m")
-    eps = check_probability(error_rate, "error_rate")
-    confidence = check_probability(confidence, "confidence", low_open=True, high_open=True)
+def _interval_rows(m, eps, confidence):
+    """Text and the three interval results for the expected count round(ε·m)."""
     k = int(round(eps * m))
     lines = [f"m = {m}, true error rate {eps:.2f}, confidence {confidence:g}",
              f"a test set with the expected {k} error(s) (test error rate {k / m:.3f}) gives:"]
@@ -41,12 +33,77 @@ def interval_view(m, error_rate, confidence=0.95):
         rows.append(r)
         lines.append(f"{meth:<16} [{r.low:.3f}, {r.high:.3f}]  width {r.width:.3f}   "
                      f"coverage: exact {c.exact:.3f}, simulated {c.simulated:.3f}")
-    fig, (ax1, ax2) = new_figure(2, width=11.0, height=4.0)
-    _plots.plot_intervals(rows, [r.method for r in rows], reference=eps, xlabel="error rate",
-                          colors=[_plots._METHOD_COLORS[r.method] for r in rows],
-                          title=f"{k} errors in {m}: {confidence:g} intervals", ax=ax1)
-    _plots.plot_coverage(m, confidence=confidence, error_rate=eps, ax=ax2)
-    return "\n".join(lines), fig
+    return "\n".join(lines), rows, k
+
+
+class _IntervalView:
+    """The explorer's figure, built once and changed in place: a move of the error rate moves the three interval
+    bars, their labels, the truth lines and the title (animated artists, blitted); a new m or confidence
+    recomputes the coverage curves and redraws the whole figure."""
+
+    def __init__(self):
+        self.fig = self.key = None
+
+    def __call__(self, m=100, error_rate=0.05, confidence=0.95):
+        m = check_positive_int(m, "m")
+        eps = check_probability(error_rate, "error_rate")
+        confidence = check_probability(confidence, "confidence", low_open=True, high_open=True)
+        text, rows, k = _interval_rows(m, eps, confidence)
+        if self.fig is None:
+            self._build(m, eps, confidence, rows)
+        elif (m, confidence) != self.key:
+            self._new_curves(m, confidence)
+        self.key = (m, confidence)
+        for r, (bar, cap_lo, cap_hi, dot), label in zip(rows, self.bars, self.labels):
+            bar.set_xdata([r.low, r.high])
+            cap_lo.set_xdata([r.low, r.low])
+            cap_hi.set_xdata([r.high, r.high])
+            dot.set_xdata([r.estimate])
+            label.set_text(f"[{r.low:.3f}, {r.high:.3f}]")
+        for line in self.truth:
+            line.set_xdata([eps, eps])
+        self.ax1.set_title(f"{k} error(s) in {m}: {confidence:g} intervals (dashed: true error)")
+        return text, self.fig
+
+    def _build(self, m, eps, confidence, rows):
+        self.fig, (self.ax1, self.ax2) = new_figure(2, width=11.0, height=4.0)
+        _plots.plot_intervals(rows, [r.method for r in rows], xlabel="error rate",
+                              colors=[_plots._METHOD_COLORS[r.method] for r in rows], ax=self.ax1)
+        self.ax1.set_xlim(0, 1.3)  # fixed: widths compare across m; the labels stand in a column right of 1
+        self.ax1.set_xticks(np.linspace(0, 1, 6))
+        self.bars = [self.ax1.lines[4 * i: 4 * i + 4] for i in range(len(rows))]
+        self.labels = list(self.ax1.texts)
+        for label in self.labels:
+            label.xy = (1.0, label.xy[1])
+        _plots.plot_coverage(m, confidence=confidence, error_rate=eps, ax=self.ax2)
+        self.curves = self.ax2.lines[:len(_unc.INTERVAL_METHODS)]
+        self.nominal, marker = self.ax2.lines[len(_unc.INTERVAL_METHODS):len(_unc.INTERVAL_METHODS) + 2]
+        self.truth = [self.ax1.axvline(eps, color=COLORS["grey"], ls="--", lw=1.2), marker]
+        moving = [a for group in self.bars for a in group] + self.labels + self.truth + [self.ax1.title]
+        for a in moving:
+            a.set_animated(True)
+
+    def _new_curves(self, m, confidence):
+        for line in self.curves:
+            line.set_ydata(_unc.coverage_curve(m, line.get_xdata(), confidence=confidence, method=line.get_label()))
+        self.nominal.set_ydata([confidence, confidence])
+        self.nominal.set_label(f"nominal {confidence:g}")
+        self.ax2.legend(loc="lower center", fontsize=8, ncol=2)
+        self.ax2.set_ylim(max(0.0, min(0.5, confidence - 0.3)), 1.005)
+        self.ax2.set_title(f"Real coverage of {confidence:g} intervals, m = {m}")
+        redraw_all(self.fig)
+
+
+def interval_view(m, error_rate, confidence=0.95):
+    """Text and figure: on ``m`` test samples with a true error rate ``error_rate``, the three intervals
+    for the expected count of errors (round(ε·m)) and each method's coverage, exact and simulated
+    (``N_TRIALS`` test sets, fixed seed). Pure: builds a fresh view (the explorer keeps one and changes it in place).
+
+    >>> text, fig = interval_view(20, 0.05)
+    >>> print(text.splitlines()[2])
+    normal           [0.000, 0.146]  width 0.146   coverage: exact 0.639, simulated 0.637
+    """
+    return _IntervalView()(m, error_rate, confidence)
 
 
 def interval_explorer(m=100, error_rate=0.05, confidence=0.95):
@@ -59,5 +116,5 @@ def interval_explorer(m=100, error_rate=0.05, confidence=0.95):
         "error_rate": slider(float(error_rate), 0.01, 0.99, 0.01, "true error rate"),
         "confidence": widgets.Dropdown(options=options, value=confidence, description="confidence"),
     }
-    return Explorer("Intervals for an error rate: test-set size and true error", controls, interval_view)
+    return Explorer("Intervals for an error rate: test-set size and true error", controls, _IntervalView())
 
