@@ -78,6 +78,8 @@ def _builders():
         "interval": (lambda: el.widgets.interval_explorer(m=100, error_rate=0.05),
                      [dict(error_rate=0.3), dict(m=20), dict(error_rate=0.01), dict(confidence=0.8), dict(m=1000),
                       dict(error_rate=0.99)]),
+        "bayes": (lambda: el.widgets.bayesian_comparison_explorer(s["A"][:30] * 0.3, s["B"][:30] * 0.3, rope=0.01),
+                  [dict(n_datasets=10), dict(rope=0.03), dict(n_datasets=25), dict(rope=0.0)]),
     }
 
 

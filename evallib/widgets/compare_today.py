@@ -10,7 +10,7 @@ from .. import compare as _cmp
 from .._validation import check_positive_int
 from ..plots import compare_today as _plots
 from ..style import COLORS, new_figure
-from ._base import Explorer, slider
+from ._base import Explorer, figure_once, slider
 
 __all__ = ["bayesian_comparison_view", "bayesian_comparison_explorer"]
 
@@ -25,13 +25,14 @@ def _region_labels(names, lower_is_better):
 
 
 def bayesian_comparison_view(scores_a, scores_b, rope, n_datasets, names=("A", "B"), lower_is_better=True,
-                             n_samples=10000):
+                             n_samples=10000, *, _figure=None):
     """Text and figure: A against B on the first ``n_datasets`` data sets, with a ROPE of ``rope``.
 
     The Bayesian signed-rank test (:func:`evallib.compare.bayesian_signed_rank`, ``random_state=0``) gives
     P(B better), P(equivalent), P(A better); beside it, the Wilcoxon signed-rank test, the sign test and the
     t-test over the same data sets. The figure: the posterior draws in the simplex, and the three
-    probabilities against the 0.95 decision line.
+    probabilities against the 0.95 decision line. ``_figure`` (a dict the explorer keeps) draws again into one
+    figure (:func:`evallib.widgets.figure_once`, the fast redraw of issue 19) instead of a new one.
 
     >>> a = np.linspace(0.10, 0.30, 12); b = a - 0.01
     >>> text, fig = bayesian_comparison_view(a, b, 0.005, 12)
@@ -68,7 +69,8 @@ def bayesian_comparison_view(scores_a, scores_b, rope, n_datasets, names=("A", "
         f" | sign test: p = {sg.pvalue:.4f} -> {'reject H0' if sg.reject else 'cannot reject H0'}"
         f" | t-test over data sets: p = {tt.pvalue:.4f} -> {'reject H0' if tt.reject else 'cannot reject H0'}"
     )
-    fig, (ax1, ax2) = new_figure(2, width=10.5, height=4.2)
+    fig, (ax1, ax2) = (figure_once(_figure, 2, width=10.5, height=4.2) if _figure is not None
+                       else new_figure(2, width=10.5, height=4.2))
     _plots.plot_simplex(bs, labels=labels, max_points=3000, ax=ax1)
     y = np.arange(3)[::-1]
     ax2.barh(y, probs, color=[COLORS["red"], COLORS["grey"], COLORS["blue"]])
@@ -95,9 +97,11 @@ def bayesian_comparison_explorer(scores_a, scores_b, *, rope=0.01, n_datasets=No
     bayesian_comparison_view(a, b, rope, n_datasets, names, lower_is_better)  # validate the start values
     a, b = tuple(float(v) for v in a), tuple(float(v) for v in b)
     names = tuple(names)
+    held = {}  # one figure, drawn again on each change (figure_once)
     controls = {
         "rope": slider(float(rope), 0.0, 0.05, 0.0025, "rope (half-width)", readout_format=".4f"),
         "n_datasets": slider(int(n_datasets), 3, len(a), 1, "N (data sets)"),
     }
     return Explorer("Bayesian signed-rank vs Wilcoxon: the ROPE and the number of data sets", controls,
-                    lambda rope, n_datasets: bayesian_comparison_view(a, b, rope, n_datasets, names, lower_is_better))
+                    lambda rope, n_datasets: bayesian_comparison_view(a, b, rope, n_datasets, names, lower_is_better,
+                                                                      _figure=held))
