@@ -90,8 +90,8 @@ def selection_leakage(X, y, ks, *, model=None, n_splits=5, n_repeats=1, random_s
 
     >>> rng = np.random.default_rng(0)
     >>> st = selection_leakage(rng.normal(size=(40, 2000)), np.repeat([0, 1], 20), [50])
-    >>> st.leaky[0] > 0.85, st.honest[0] < 0.7
-    (True, True)
+    >>> float(st.leaky[0]), float(st.honest[0])
+    (0.95, 0.5)
     """
     from sklearn.base import clone, is_classifier
     from sklearn.model_selection import RepeatedStratifiedKFold
