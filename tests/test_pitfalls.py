@@ -129,6 +129,9 @@ def test_plot_multiclass_confusion_counts_like_sklearn():
     fig, ax = new_figure()
     el.plots.plot_multiclass_confusion(yt, yp, ax=ax, normalize=True)
     np.testing.assert_allclose(ax.images[0].get_array(), skm.confusion_matrix(yt, yp, normalize="true"))
+    fig, ax = new_figure()
+    el.plots.plot_multiclass_confusion(yt, yp, labels=["d", "b", "a", "c"], ax=ax)
+    np.testing.assert_array_equal(ax.images[0].get_array(), skm.confusion_matrix(yt, yp, labels=["d", "b", "a", "c"]))
     with pytest.raises(ValueError, match="labels lacks the class 'd'"):
         el.plots.plot_multiclass_confusion(yt, yp, labels=["a", "b", "c"], ax=ax)
     with pytest.raises(TypeError, match="labels of different types"):

@@ -49,9 +49,8 @@ def plot_multiclass_confusion(y_true, y_pred, *, labels=None, ax=None, normalize
         if extra.any():
             raise ValueError(f"labels lacks the class {np.concatenate([yt, yp])[extra][0].item()!r}")
     k = classes.size
-    index = {c: i for i, c in enumerate(classes.tolist())}
-    ct = np.array([index[v] for v in yt.tolist()])
-    cp = np.array([index[v] for v in yp.tolist()])
+    order = np.argsort(classes, kind="stable")  # codes in the order of `classes`, found by binary search
+    ct, cp = (order[np.searchsorted(classes[order], v)] for v in (yt, yp))
     cm = np.bincount(ct * k + cp, minlength=k * k).reshape(k, k)
     shown = cm / np.maximum(cm.sum(axis=1, keepdims=True), 1) if normalize else cm
     ax = get_ax(ax)
