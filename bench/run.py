@@ -27,6 +27,7 @@ import datetime as _dt
 import json
 import os
 import platform
+import re
 import statistics
 import subprocess
 import sys
@@ -580,6 +581,14 @@ def write_report(path, info, results, started, finished, loads, args):
     if notes.exists():
         a(notes.read_text().rstrip())
         a("")
+    # Other benchmark scripts (bench_hub.py, bench_setup.py, bench_browser.py, ...) write their own sections into
+    # the same file: keep every section this run did not write, so one script never erases another's figures.
+    written = {line for line in L if line.startswith("## ")}
+    old = Path(path).read_text() if Path(path).exists() else ""
+    for section in re.split(r"(?m)^(?=## )", old):
+        if section.startswith("## ") and section.splitlines()[0] not in written:
+            a(section.rstrip())
+            a("")
     Path(path).write_text("\n".join(L))
     return targets
 
