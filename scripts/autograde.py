@@ -180,15 +180,18 @@ class Grader:
                                 pass
             finally:
                 self._uids.put(uid)
+            last = err_path.read_bytes()[-2000:].decode("utf-8", "replace").strip().splitlines()
+            err_path.unlink(missing_ok=True)
             if out_path.stat().st_size > MAX_OUTPUT:
+                out_path.unlink(missing_ok=True)
                 return None, ("malformed_output", {"detail": "too large"})
             raw = out_path.read_bytes().decode("utf-8", errors="replace").strip().rsplit("\n", 1)[-1]
+            out_path.unlink(missing_ok=True)
             try:
                 data = json.loads(raw) if raw else None
             except ValueError:
                 data = None
             if not isinstance(data, dict):
-                last = err_path.read_bytes()[-2000:].decode("utf-8", "replace").strip().splitlines()
                 detail = (f"exit status {proc.returncode}" + (f": {last[-1][:200]}" if last else "")) if not raw \
                     else "not JSON"
                 return None, ("malformed_output" if raw else "sandbox_failed", {"detail": detail})

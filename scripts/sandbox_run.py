@@ -14,6 +14,7 @@ import json
 import os
 import shutil
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -168,6 +169,22 @@ def run(job: dict) -> dict:
     notes, unreached = [], None
     student_index = 0
     start = time.monotonic()
+    watch = {"deadline": time.monotonic() + startup_timeout + cell_timeout + 60, "where": ["grading", "start-up"]}
+
+    def finish(why):
+        values = _read_json(results / "values.json")
+        calls = {f: _read_lines(results / f"calls-{i}.jsonl") for i, f in enumerate(job.get("functions", {}))}
+        return {"values": values, "calls": calls, "notes": notes, "unreached": why}
+
+    def watchdog():
+        # nbclient enforces the cell time limit; if the client itself stops making progress (a kernel that
+        # corrupted its sockets before dying, say), print what we have and end the sandbox.
+        while True:
+            time.sleep(1)
+            if time.monotonic() > watch["deadline"]:
+                _emit(finish(["kernel_stuck", {"where": watch["where"]}]))
+                os._exit(0)
+    threading.Thread(target=watchdog, daemon=True).start()
     try:
         with client.setup_kernel(env=dict(os.environ), stdout=open(os.devnull, "wb"), stderr=open(os.devnull, "wb")):
             for index, (kind, fname, src) in enumerate(plan):
@@ -180,6 +197,9 @@ def run(job: dict) -> dict:
                     unreached = ["total_time", {"seconds": total_timeout}]
                     break
                 client.timed_out = False
+                watch["where"] = where
+                watch["deadline"] = time.monotonic() + (max(cell_timeout, startup_timeout) if kind == "warmup"
+                                                        else cell_timeout) + 60
                 try:
                     if kind == "warmup":
                         client.timeout = max(cell_timeout, startup_timeout)
@@ -215,9 +235,17 @@ def run(job: dict) -> dict:
                         notes.append(["cell_time_limit", {"index": student_index, "seconds": cell_timeout}])
     except Exception as exc:  # kernel failed to start, etc.
         unreached = ["sandbox_failed", {"detail": f"{type(exc).__name__}: {str(exc)[:300]}"}]
-    values = _read_json(results / "values.json")
-    calls = {fname: _read_lines(results / f"calls-{i}.jsonl") for i, fname in enumerate(job.get("functions", {}))}
-    return {"values": values, "calls": calls, "notes": notes, "unreached": unreached}
+    watch["deadline"] = time.monotonic() + 60           # shutting the kernel down
+    return finish(unreached)
+
+
+_EMITTED = threading.Lock()
+
+
+def _emit(out):
+    if _EMITTED.acquire(blocking=False):
+        sys.stdout.write("\n" + json.dumps(out) + "\n")
+        sys.stdout.flush()
 
 
 def main(argv):
@@ -225,9 +253,7 @@ def main(argv):
     src = Path(os.environ.get("AUTOGRADE_MPLCACHE", "/nonexistent"))
     if src.is_dir() and os.environ.get("MPLCONFIGDIR"):
         shutil.copytree(src, os.environ["MPLCONFIGDIR"], dirs_exist_ok=True)
-    out = run(job)
-    sys.stdout.write("\n" + json.dumps(out) + "\n")
-    sys.stdout.flush()
+    _emit(run(job))
     return 0
 
 
