@@ -314,3 +314,10 @@ def test_rejection_rates_power_exceeds_type_one_error_for_the_tests_over_data_se
 def test_bad_input_names_the_argument(call, exc, match):
     with pytest.raises(exc, match=match):
         call()
+
+
+def test_rejection_rates_do_not_depend_on_n_jobs():
+    one = cmp.rejection_rates(20, n_datasets=10, random_state=2)
+    two = cmp.rejection_rates(20, n_datasets=10, random_state=2, n_jobs=2)
+    for a, b in zip(one.rejections, two.rejections):
+        np.testing.assert_array_equal(a, b)
