@@ -231,6 +231,37 @@ def rss_run(page, box, row, n_total, kernel):
     return out
 
 
+def measure_explorer(page, case, kernel, label, args):
+    header = page.locator(":scope > .widget-html", has_text=re.compile(rf"^\s*{re.escape(case.title)}\s*$"))
+    box = page.locator(".jp-OutputArea-output .widget-vbox", has=header).nth(case.nth)
+    box.scroll_into_view_if_needed()
+    wait_until(lambda: box.locator("img").count() > 0, 60)
+    box.evaluate(PROBE_JS)
+    per_control, all_samples, cpu_total, n_moves = {}, [], 0.0, 0
+    for kind, clabel, row in controls_of(box):
+        samples, cpu = measure_control(page, box, kind, row, args.moves, kernel)
+        per_control[clabel or kind] = samples
+        all_samples += samples
+        if cpu is not None:
+            cpu_total += cpu
+        n_moves += len(samples)
+    figs = [s["fig_ms"] for s in all_samples if s["fig_ms"] is not None]
+    texts = [s["text_ms"] for s in all_samples if s["text_ms"] is not None]
+    entry = {"moves": n_moves, "figure_moves": len(figs),
+             "median_ms": _r(statistics.median(figs)) if figs else None,
+             "p95_ms": _r(_p95(figs)) if figs else None,
+             "text_median_ms": _r(statistics.median(texts)) if texts else None,
+             "cpu_ms_per_move": _r(1e3 * cpu_total / n_moves) if n_moves and kernel else None,
+             "controls": per_control}
+    if args.rss_moves and kernel and (label == "after" or args.rss_before) and \
+            (not args.rss_only or case.notebook[:2] in args.rss_only.split(",")):
+        sliders = [r for k, _, r in controls_of(box) if k == "slider"]
+        if sliders:
+            rss = rss_run(page, box, sliders[0], args.rss_moves, kernel)
+            entry["rss_mib"] = {str(k): round(v, 1) for k, v in rss.items()}
+    return entry
+
+
 def run_side(label, pythonpath, cases, args, browser):
     results = {"label": label, "load_start": _load(), "explorers": {}}
     with tempfile.TemporaryDirectory(prefix=f"evallib-latency-{label}-") as tmp, jupyterlab(Path(tmp), pythonpath) as lab:
@@ -242,9 +273,17 @@ def run_side(label, pythonpath, cases, args, browser):
                 n_code = sum(c.cell_type == "code" for c in nbformat.read(ROOT / "notebooks" / nb, as_version=4).cells)
                 page = context.new_page()
                 t0 = time.monotonic()
-                goto_notebook(page, lab["base"], TOKEN, f"notebooks/{nb}", workspace=f"b{uuid.uuid4().hex[:8]}")
-                wait_kernel_idle(page)
-                run_all(page, n_code)
+                try:
+                    goto_notebook(page, lab["base"], TOKEN, f"notebooks/{nb}", workspace=f"b{uuid.uuid4().hex[:8]}")
+                    wait_kernel_idle(page)
+                    run_all(page, n_code)
+                    bad = labdriver.cell_problems(page, len(nbformat.read(ROOT / "notebooks" / nb, as_version=4).cells))
+                    if bad:
+                        print(f"[{label}] {nb}: cells show errors: {str(bad)[:1500]}", flush=True)
+                except Exception as e:  # noqa: BLE001
+                    print(f"[{label}] {nb}: could not run: {type(e).__name__}: {str(e)[:300]}", flush=True)
+                    page.close()
+                    continue
                 kernel = kernel_process(lab, f"notebooks/{nb}")
                 print(f"[{label}] {nb}: opened and run in {time.monotonic() - t0:.0f} s; load {_load()}", flush=True)
                 seen = {}
@@ -252,36 +291,13 @@ def run_side(label, pythonpath, cases, args, browser):
                     key = (case.notebook, case.title)
                     seen[key] = seen.get(key, 0) + 1
                     name = f"{nb}: {case.title}" + (f" (#{seen[key]})" if seen[key] > 1 else "")
-                    header = page.locator(":scope > .widget-html", has_text=re.compile(rf"^\s*{re.escape(case.title)}\s*$"))
-                    box = page.locator(".jp-OutputArea-output .widget-vbox", has=header).nth(case.nth)
-                    box.scroll_into_view_if_needed()
-                    wait_until(lambda: box.locator("img").count() > 0, 60)
-                    box.evaluate(PROBE_JS)
-                    per_control, all_samples, cpu_total, n_moves = {}, [], 0.0, 0
-                    for kind, clabel, row in controls_of(box):
-                        samples, cpu = measure_control(page, box, kind, row, args.moves, kernel)
-                        per_control[clabel or kind] = samples
-                        all_samples += samples
-                        if cpu is not None:
-                            cpu_total += cpu
-                        n_moves += len(samples)
-                    figs = [s["fig_ms"] for s in all_samples if s["fig_ms"] is not None]
-                    texts = [s["text_ms"] for s in all_samples if s["text_ms"] is not None]
-                    entry = {"moves": n_moves, "figure_moves": len(figs),
-                             "median_ms": _r(statistics.median(figs)) if figs else None,
-                             "p95_ms": _r(_p95(figs)) if figs else None,
-                             "text_median_ms": _r(statistics.median(texts)) if texts else None,
-                             "cpu_ms_per_move": _r(1e3 * cpu_total / n_moves) if n_moves and kernel else None,
-                             "controls": per_control}
-                    if args.rss_moves and kernel and (label == "after" or args.rss_before):
-                        sliders = [r for k, _, r in controls_of(box) if k == "slider"]
-                        if sliders:
-                            rss = rss_run(page, box, sliders[0], args.rss_moves, kernel)
-                            entry["rss_mib"] = {str(k): round(v, 1) for k, v in rss.items()}
-                    results["explorers"][name] = entry
-                    print(f"[{label}] {name}: {n_moves} moves, figure median {entry['median_ms']} ms, "
-                          f"p95 {entry['p95_ms']} ms, text median {entry['text_median_ms']} ms, CPU/move "
-                          f"{entry['cpu_ms_per_move']} ms, RSS {entry.get('rss_mib')}", flush=True)
+                    try:
+                        results["explorers"][name] = measure_explorer(page, case, kernel, label, args)
+                    except Exception as e:  # noqa: BLE001  (one broken page must not cost the whole run)
+                        results["explorers"][name] = {"error": f"{type(e).__name__}: {str(e)[:300]}", "moves": 0,
+                                                      "median_ms": None, "p95_ms": None, "text_median_ms": None}
+                    print(f"[{label}] {name}: " + json.dumps({k: v for k, v in results["explorers"][name].items()
+                                                             if k != "controls"}), flush=True)
                 page.close()
                 with contextlib.suppress(Exception):
                     for s in server_api(lab["base"], TOKEN, "/api/sessions"):
@@ -303,10 +319,14 @@ def _p95(xs):
 
 
 def before_tree(rev, dest: Path):
-    """evallib as it was at ``rev`` (git archive; the working tree is not touched)."""
-    data = subprocess.run(["git", "archive", rev, "evallib"], cwd=ROOT, capture_output=True, check=True).stdout
+    """The working tree's evallib with ``evallib/widgets`` as it was at ``rev`` (git archive; the working tree is
+    not touched): the explorers' redraw path before, everything they compute as now (the chapters may call
+    library functions added since)."""
     import io
 
+    shutil.copytree(ROOT / "evallib", dest / "evallib", ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.rmtree(dest / "evallib" / "widgets")
+    data = subprocess.run(["git", "archive", rev, "evallib/widgets"], cwd=ROOT, capture_output=True, check=True).stdout
     with tarfile.open(fileobj=io.BytesIO(data)) as tar:
         tar.extractall(dest, filter="data")
     return str(dest)
@@ -358,9 +378,12 @@ def main(argv=None):
     ap.add_argument("--before-json", default=None, help="reuse the 'before' side of an earlier latency_runs.json")
     ap.add_argument("--moves", type=int, default=5, help="moves per control (at least 5)")
     ap.add_argument("--rss-moves", type=int, default=200)
+    ap.add_argument("--rss-only", default=None, help="RSS runs only for these notebook prefixes, e.g. 01,10")
     ap.add_argument("--rss-before", action="store_true", help="also measure RSS on the before side (slow)")
     ap.add_argument("--only", default=None, help="comma-separated notebook prefixes, e.g. 01,05")
     ap.add_argument("--no-results", action="store_true", help="do not touch bench/RESULTS.md / latency.json")
+    ap.add_argument("--before-only", default=None, metavar="PATH",
+                    help="measure only the 'before' side and write it to PATH (for a later --before-json PATH)")
     args = ap.parse_args(argv)
     cases = [c for c in EXPLORERS if not args.only or c.notebook[:2] in args.only.split(",")]
     from playwright.sync_api import sync_playwright
@@ -372,10 +395,15 @@ def main(argv=None):
         browser = pw.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS)
         try:
             if args.before_json:
-                runs["before"] = json.loads(Path(args.before_json).read_text())["before"]
+                saved = json.loads(Path(args.before_json).read_text())
+                runs["before"], args.before = saved["before"], saved.get("before_rev") or args.before
             elif args.before:
                 with tempfile.TemporaryDirectory(prefix="evallib-before-") as tmp:
                     runs["before"] = run_side("before", before_tree(args.before, Path(tmp)), cases, args, browser)
+            if args.before_only:
+                Path(args.before_only).write_text(json.dumps({"before": runs["before"], "before_rev": args.before},
+                                                              indent=1))
+                return 0
             runs["after"] = run_side("after", None, cases, args, browser)
         finally:
             browser.close()

@@ -16,6 +16,8 @@ from ._base import Explorer, figure_once, slider
 
 __all__ = ["sine_target", "bias_variance_view", "bias_variance_explorer"]
 
+DECOMPOSITION_YLIM = (1e-4, 1e4)  # mean squared error: bars outside it (degree 15 on 2 points) leave the axes
+
 
 def sine_target(x):
     """The course's true function f(x) = sin(2πx) (the same curve as :func:`evallib.data.make_sine`)."""
@@ -42,7 +44,10 @@ def bias_variance_view(degree, noise_std, n_train, n_datasets, *, target=sine_ta
                        else new_figure(ncols=2, width=9.6, height=3.8))
     plot_prediction_fan(r, ax1, n_curves=n_curves)
     ax1.set_title(f"Polynomials of degree {degree} fitted to {r.n_datasets} data sets")
-    plot_decomposition(r, ax2)
+    # A fixed log axis (every setting of the sliders fits in it): the bars move against still ticks, so a move
+    # redraws only the bars over the cached axes (bench/NOTES.md "Redraw paths"), and heights compare across moves.
+    plot_decomposition(r, ax2, log=True)
+    ax2.set_ylim(*DECOMPOSITION_YLIM)
     ax2.set_title("Decomposition, mean over x")
     return text, fig, r
 

@@ -12,7 +12,7 @@ from .. import compare as _cmp
 from .._validation import as_finite_array, check_positive_int, check_probability
 from ..plots import compare as _plots
 from ..style import new_figure
-from ._base import Explorer, figure_once, slider
+from ._base import Explorer, clear_content, figure_once, slider
 
 __all__ = ["binomial_view", "binomial_test_explorer", "cd_view", "cd_explorer"]
 
@@ -39,9 +39,39 @@ def binomial_view(m, eps0, alpha, error_rate, *, _figure=None):
         f"p = P(X >= {n_errors} | eps0) = {r.pvalue:.4f} -> "
         + ("reject H0: the error rate is above eps0" if r.reject else "cannot reject H0 (which does not prove it)")
     )
-    fig, ax = figure_once(_figure, width=7.5, height=4.0) if _figure is not None else new_figure(width=7.5, height=4.0)
+    if _figure is None:
+        fig, ax = new_figure(width=7.5, height=4.0)
+        _plots.plot_binomial_test(m, eps0, r.alpha, n_errors, ax=ax)
+        return text, fig
+    # The explorer's figure: when only the observed count moves within the bars already drawn, move its line and
+    # relabel (what plot_binomial_test would draw); otherwise draw again (figure_once).
+    key = (m, eps0, r.alpha, _binomial_range(m, eps0, r.alpha, n_errors))
+    if _figure.get("key") == key:
+        ax = _figure["axes"]
+        line, label = _figure["observed"]
+        line.set_xdata([n_errors, n_errors])
+        label.set_text(f"observed: {n_errors} errors, p = {r.pvalue:.3f}")
+        verdict = "reject H0" if r.reject else "cannot reject H0"
+        ax.set_title(f"Binomial test, m = {m}, eps0 = {eps0:.2f}, alpha = {r.alpha:.2f}: {verdict}")
+        return text, _figure["fig"]
+    fig, ax = figure_once(_figure, width=7.5, height=4.0)
     _plots.plot_binomial_test(m, eps0, r.alpha, n_errors, ax=ax)
+    _figure["key"] = key
+    label = next(t for t in ax.get_legend().texts if t.get_text().startswith("observed:"))
+    _figure["observed"] = (ax.lines[-1], label)
     return text, fig
+
+
+def _binomial_range(m, eps0, alpha, n_errors):
+    """The bars plot_binomial_test draws (first, last count) for these inputs (the same rule)."""
+    from scipy import stats
+
+    pmf = stats.binom.pmf(np.arange(m + 1), m, eps0)
+    keep = pmf > 1e-6 * pmf.max()
+    keep[min(n_errors, m)] = True
+    c = _cmp.binomial_critical_count(m, eps0, alpha)
+    lo, hi = int(np.flatnonzero(keep)[0]), int(np.flatnonzero(keep)[-1])
+    return max(0, lo - 1), min(m, max(hi + 1, c + 2))
 
 
 def binomial_test_explorer(m=50, eps0=0.3, alpha=0.05, error_rate=0.4):
@@ -90,11 +120,28 @@ def cd_view(mean_ranks, names, alpha, n_datasets, *, _figure=None):
         f"significantly different pairs: {', '.join(pairs) if pairs else 'none'}\n"
         f"groups joined by a bar: {'; '.join(groups) if groups else 'none'}"
     )
+    key = (alpha, k, max(50, n))
+    if _figure is not None and _figure.get("key") == key:
+        # the explorer's figure, N moved within the drawn range: the CD curves stay, the marked point moves, the
+        # diagram (every part of it depends on CD) is drawn again
+        ax1, ax2 = _figure["axes"]
+        mark, label = _figure["mark"]
+        mark.set_data([n], [cd])
+        label.set_text(f"k = {k}, N = {n}: CD = {cd:.3f}")
+        clear_content(ax2)
+        _plots.plot_cd_diagram(mean_ranks=r, cd=cd, names=names, ax=ax2)
+        return text, _figure["fig"]
     fig, (ax1, ax2) = (figure_once(_figure, 2, width=11.0, height=4.2) if _figure is not None
                        else new_figure(2, width=11.0, height=4.2))
+    if _figure is not None:
+        _figure["key"] = key
+        _figure["mark"] = None
     _plots.plot_cd_curve(sorted({3, k, 10} if k != 10 else {3, 10}), n_range=(2, max(50, n)), alpha=alpha,
                          mark=(k, n), ax=ax1)
     _plots.plot_cd_diagram(mean_ranks=r, cd=cd, names=names, ax=ax2)
+    if _figure is not None:
+        label = next(t for t in ax1.get_legend().texts if t.get_text().startswith(f"k = {k}, N = "))
+        _figure["mark"] = (ax1.lines[-1], label)
     return text, fig
 
 

@@ -58,8 +58,12 @@ class _FittingView:
         self.train_line, self.test_line, self.floor_line, self.mark = ax2.lines[:4]
         self.fit_label = ax1.get_legend().texts[1]
         ax2.get_legend().set_loc("upper center")  # "best" would move with the data; a static legend may not
-        # the training points sit above the fitted curve (zorder 3): animated too, so they are drawn after it
-        for a in (self.fit, self.points, ax1.title, ax1.get_legend(), self.mark):
+        # Fixed limits (the MSE axis spans what any setting can show), so that every move only moves curves: all
+        # of them are animated and drawn over one background (a learner dragging a slider sees the curves move
+        # against still axes). The training points sit above the fitted curve (zorder 3).
+        ax2.set_ylim(1e-4, 1e2)
+        for a in (self.fit, self.points, ax1.title, ax1.get_legend(), self.train_line, self.test_line,
+                  self.floor_line, self.mark):
             a.set_animated(True)
         self._new_data(e, floor)
 
@@ -70,8 +74,7 @@ class _FittingView:
         self.floor_line.set_visible(floor is not None)
         if floor is not None:
             self.floor_line.set_ydata([floor, floor])
-        self.ax2.set_ylim(max(1e-4, 0.3 * e.train_mse.min()), 1e2)
-        redraw_all(self.fig)
+
 
 
 def fitting_update(degree=3, n_train=20, noise_std=0.25, *, seed=0, max_degree=15):
