@@ -16,7 +16,7 @@ export MKL_NUM_THREADS := 1
 export IPYKERNEL_CELL_NAME := <IPY-INPUT>
 export PYDEVD_DISABLE_FILE_VALIDATION := 1
 
-.PHONY: setup lab hub test unit notebooks browser chromium verify regen bench clean release classroom sandbox autograde slides apps site
+.PHONY: bench-browser setup lab hub test unit notebooks browser chromium verify regen bench clean release classroom sandbox autograde slides apps site
 
 setup: $(STAMP)
 	@bash scripts/install_git_filters.sh $(BIN)/python
@@ -109,6 +109,11 @@ hub: setup $(CLASSROOM)
 bench: setup
 	$(BIN)/python -m pip install --quiet -e ".[test,bench]"
 	env -u OPENBLAS_CORETYPE -u OPENBLAS_L2_SIZE $(BIN)/python bench/run.py $(BENCH_ARGS)
+
+# Explorer latency in Chromium (issue 19): every control of every explorer, input event to painted figure; writes
+# bench/latency.json and the table in bench/RESULTS.md. BEFORE=<git rev> also measures the explorers of that rev.
+bench-browser: setup chromium
+	$(BIN)/python bench/bench_browser.py $(if $(BEFORE),--before $(BEFORE)) $(BENCH_ARGS)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis

@@ -577,6 +577,10 @@ def write_report(path, info, results, started, finished, loads, args):
         for name, val, ok in targets:
             a(f"| {name} | {val} | {met(ok)} |")
         a("")
+    latency = HERE / "latency.md"  # `make bench-browser` (bench/bench_browser.py): explorers in Chromium
+    if latency.exists():
+        a(latency.read_text().rstrip())
+        a("")
     notes = HERE / "NOTES.md"
     if notes.exists():
         a(notes.read_text().rstrip())

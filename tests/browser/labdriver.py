@@ -147,13 +147,16 @@ class ExplorerView:
         out = self.box.locator(".widget-output .jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stdout']")
         return "".join(out.all_inner_texts()).rstrip("\n")
 
+    # The figure: the explorer's ipywidgets.Image (issue 19), whose src (a blob URL) changes with each new PNG.
+    FIGURE = "img.widget-image, .widget-output img"
+
     def image_src(self):
-        img = self.box.locator(".widget-output .jp-OutputArea-output[data-mime-type='image/png'] img")
+        img = self.box.locator(self.FIGURE)
         return img.first.get_attribute("src") if img.count() == 1 else None
 
     def image_decoded(self):
         """True when the figure is a single <img> the browser decoded (a broken PNG has width 0)."""
-        img = self.box.locator(".widget-output img")
+        img = self.box.locator(self.FIGURE)
         return img.count() == 1 and img.first.evaluate("i => i.complete && i.naturalWidth > 0")
 
     def screenshot(self, path):
