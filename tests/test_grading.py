@@ -199,12 +199,17 @@ LIBRARY_LINES = {ln.strip() for p in (ROOT / "evallib").rglob("*.py") if not p.n
                  for ln in p.read_text(encoding="utf-8").split("\n")}
 LIBRARY_LINES |= {ln.strip() for p in (ROOT / "notebooks").glob("*.ipynb")
                   for c in nbformat.read(p, as_version=4).cells for ln in c.source.split("\n")}
+# Code another set hands out is public too (set 12 gives the fitted tree of set 01's q1); a set's own release is
+# never counted, so its own leaks are caught.
+RELEASE_LINES = {p.stem: {ln.strip() for c in nbformat.read(p, as_version=4).cells for ln in c.source.split("\n")}
+                 for p in (ROOT / "exercises").glob("[0-9][0-9]_*.ipynb")}
 
 
 def _secret_lines(path):
     """Lines of worked solutions, hidden tests and checks cells that appear nowhere in the student's view."""
     _, cells = grading.read_myst(path.read_text(encoding="utf-8"))
-    secret, public = set(), set(LIBRARY_LINES)
+    secret = set()
+    public = set(LIBRARY_LINES).union(*[lines for stem, lines in RELEASE_LINES.items() if stem != path.stem])
     in_tests = False
     for cell in cells:
         mark = grading._marker(cell)
@@ -421,18 +426,17 @@ for host, port in (("pypi.org", 443), ("1.1.1.1", 53), ("8.8.8.8", 53)):
 q4_reason = "network attempts: " + " ; ".join(res)
 """,
     "fork_bomb": """
-import os, time
-n, stop = 0, "none"
+import os, subprocess, time
+subprocess.Popen(["sh", "-c", "i=0; while [ $i -lt 3000 ]; do sleep 60 & i=$((i+1)); done; wait", "{MARK}"],
+                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+time.sleep(2)
+n = sum(1 for p in os.listdir("/proc") if p.isdigit())
 try:
-    while n < 5000:
-        pid = os.fork()
-        if pid == 0:
-            time.sleep(120)
-            os._exit(0)
-        n += 1
+    os.fork() or os._exit(0)
+    stop = "none"
 except OSError as exc:
     stop = type(exc).__name__
-q4_reason = f"forked {n} processes before {stop} stopped the loop {'{MARK}'}"
+q4_reason = f"{n} processes in the sandbox; one more fork: {stop} {'{MARK}'}"
 """,
     "huge_file": """
 res = []
@@ -575,8 +579,8 @@ def test_what_attacks_saw_inside(run_a):
     net = said("network")
     assert "CONNECTED" not in net and net.count(" ; ") == 2 and "pypi.org" in net, net
     bomb = said("fork_bomb")
-    n = int(re.search(r"forked (\d+) processes before (\w+)", bomb).group(1))
-    assert n < 300 and "BlockingIOError" in bomb
+    n = int(re.search(r"(\d+) processes in the sandbox; one more fork: (\w+)", bomb).group(1))
+    assert 100 < n <= 260 and "BlockingIOError" in bomb, bomb
     huge = said("huge_file")
     assert "wrote 400 MB" not in huge and "OSError 27" in huge
     assert "wrote into: []" in said("write_through_proc_cwd")
