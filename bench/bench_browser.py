@@ -270,14 +270,14 @@ def run_side(label, pythonpath, cases, args, browser):
             for nb in dict.fromkeys(c.notebook for c in cases):
                 import nbformat
 
-                n_code = sum(c.cell_type == "code" for c in nbformat.read(ROOT / "notebooks" / nb, as_version=4).cells)
+                n_code = sum(c.cell_type == "code" for c in nbformat.read(Path(tmp) / "root" / "notebooks" / nb, as_version=4).cells)
                 page = context.new_page()
                 t0 = time.monotonic()
                 try:
                     goto_notebook(page, lab["base"], TOKEN, f"notebooks/{nb}", workspace=f"b{uuid.uuid4().hex[:8]}")
                     wait_kernel_idle(page)
                     run_all(page, n_code)
-                    bad = labdriver.cell_problems(page, len(nbformat.read(ROOT / "notebooks" / nb, as_version=4).cells))
+                    bad = labdriver.cell_problems(page, len(nbformat.read(Path(tmp) / "root" / "notebooks" / nb, as_version=4).cells))
                     if bad:
                         print(f"[{label}] {nb}: cells show errors: {str(bad)[:1500]}", flush=True)
                 except Exception as e:  # noqa: BLE001
