@@ -318,7 +318,9 @@ def binomial_test(n_errors, m, eps0, alpha=0.05) -> BinomialTestResult:
 
 
 def ttest(error_rates, eps0, alpha=0.05) -> TTestResult:
-    """Two-sided one-sample t-test of H0: ε = ε0 from k test error rates (西瓜书 式(2.28)).
+    """Two-sided one-sample t-test of H0: ε = ε0 from k test error rates (西瓜书 式(2.30)).
+
+    μ and σ² are the mean and the sample variance of the k rates (式(2.28)–(2.29)).
 
     τ_t = √k (μ - ε0) / σ follows a t distribution with k - 1 degrees of freedom (σ: sample standard
     deviation, ddof = 1). Reject when |τ_t| > t_{α/2, k-1}. Agrees with ``scipy.stats.ttest_1samp``.
@@ -351,7 +353,7 @@ def _paired_diffs(a, b, name_a: str, name_b: str) -> np.ndarray:
 
 
 def paired_ttest(errors_a, errors_b, alpha=0.05) -> TTestResult:
-    """k-fold cross-validated paired t-test of H0: A and B perform the same (西瓜书 式(2.29)).
+    """k-fold cross-validated paired t-test of H0: A and B perform the same (西瓜书 式(2.31)).
 
     Δ_i = errors_a[i] - errors_b[i] (the same fold for both learners); τ_t = √k μ / σ with k - 1 degrees
     of freedom. The book writes |τ_t|; ``statistic`` keeps the sign (negative: A has the lower error),
@@ -382,7 +384,7 @@ def _check_5x2(diffs) -> tuple[np.ndarray, np.ndarray]:
 
 
 def ttest_5x2cv(diffs, alpha=0.05, *, variant="book") -> TTestResult:
-    """5×2 cross-validated paired t-test (西瓜书 式(2.31); Dietterich 1998).
+    """5×2 cross-validated paired t-test (西瓜书 式(2.32); Dietterich 1998).
 
     ``diffs[i, j]`` is the difference in error (A minus B) on fold j of replicate i of 2-fold CV.
     σ_i² = Σ_j (Δ_i^j - Δ̄_i)², and τ_t = μ / sqrt(0.2 Σ_i σ_i²) with 5 degrees of freedom, where
@@ -455,7 +457,7 @@ def corrected_resampled_ttest(scores_a, scores_b, *, test_train_ratio, alpha=0.0
 
 
 # ----------------------------------------------------------------------------------------------------
-# McNemar (§2.4.2, 表 2.4, 式(2.33))
+# McNemar (§2.4.3, 表 2.4, 式(2.33))
 # ----------------------------------------------------------------------------------------------------
 def mcnemar_table(y_true, pred_a, pred_b) -> np.ndarray:
     """The book's contingency table (列联表, 表 2.4): ``[[e00, e01], [e10, e11]]``.

@@ -794,7 +794,7 @@ def roc_auc_multiclass(y_true, proba, *, method="ovr", labels=None) -> float:
     column k. ``method="ovo"`` (Hand & Till 2001): for every pair j < k, Â(j, k) = (A(j|k) + A(k|j)) / 2,
     where A(j|k) is the AUC of class j against class k on their samples only, scored by column j; the mean
     over the K(K−1)/2 pairs. One-vs-one does not depend on the class shares; one-vs-rest does, through "the rest".
-    Each binary AUC is :func:`evallib.curves.roc_auc` (式(2.21), ties ½).
+    Each binary AUC is :func:`evallib.curves.roc_auc` (式(2.22): 1 − ℓ_rank, ties ½).
 
     scikit-learn: ``roc_auc_score(y_true, proba, multi_class="ovr" or "ovo", average="macro")`` agrees.
 

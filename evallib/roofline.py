@@ -4,7 +4,8 @@ Taught in ``notebooks/11_roofline.ipynb``. What a forward pass costs, counted ex
 (no deep-learning framework):
 
 * 计算量 (compute): multiply-adds (MACs) of the conv and linear layers, turned into FLOPs by a convention
-  (1 MAC = 2 FLOPs, as a vendor's peak counts an FMA, or 1, as torchvision, fvcore and thop do);
+  (1 MAC = 2 FLOPs, as a vendor's peak counts an FMA, or 1, the MAC count torchvision, fvcore,
+  ptflops and thop report);
 * 访存量 (memory traffic): the bytes a pass moves, weights plus the feature maps a convention counts;
 * 参数量 (parameters): trainable weights and biases (batch-norm's running statistics are buffers, not
   parameters, as in PyTorch's ``sum(p.numel() for p in model.parameters())``);
@@ -83,7 +84,8 @@ class Convention:
     ----------
     mac_flops : 1 or 2
         FLOPs per multiply-add. 2 is a true FLOP count and matches how peaks are quoted (FMA = 2 FLOPs);
-        1 is what torchvision's "GFLOPS", fvcore, ptflops and thop report (really MACs).
+        1 is the MAC count the model counters report: fvcore and torchvision's "GFLOPS" call it flops,
+        ptflops reports it as GMac and thop returns it as ``macs``.
     outputs : {"conv_linear", "all", "io"}
         Which feature maps count as traffic: the outputs of conv and linear layers only (the article's
         convention: activations, pooling and batch-norm fused away), every layer's output, or every

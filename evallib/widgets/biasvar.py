@@ -29,7 +29,7 @@ def bias_variance_view(degree, noise_std, n_train, n_datasets, *, target=sine_ta
     """Text and figure of the explorer for one setting: ``(text, figure, result)``.
 
     The same ``random_state`` for every setting (common random numbers) means that moving one slider changes
-    only what that slider controls. The figure shows the fan of fitted polynomials and the bars of 式(2.42).
+    only what that slider controls. The figure shows the fan of fitted polynomials and the bars of the decomposition 式(2.42).
     """
     r = bias_variance(PolynomialRegression(degree), target, noise_std=noise_std, n_train=n_train,
                       n_datasets=n_datasets, x_range=x_range, random_state=random_state)
