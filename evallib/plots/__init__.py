@@ -9,9 +9,12 @@ from .roofline import *  # noqa: F401,F403  (chapter 11)
 from .uncertainty import *  # noqa: F401,F403  (chapter 12)
 from .compare_today import *  # noqa: F401,F403  (chapter 13)
 from .pitfalls import *  # noqa: F401,F403  (chapter 14)
+from .selection import *  # noqa: F401,F403  (chapters 03, 05)
+from .regression import *  # noqa: F401,F403  (chapter 07)
 from . import evaluation as _e, curves as _c, compare as _k, biasvar as _b, roofline as _r
 from . import uncertainty as _u12
 from . import compare_today as _k13
 from . import pitfalls as _p14
+from . import selection as _s35, regression as _r07
 
-__all__ = ["get_ax", *_e.__all__, *_c.__all__, *_k.__all__, *_b.__all__, *_r.__all__, *_u12.__all__, *_k13.__all__, *_p14.__all__]
+__all__ = ["get_ax", *_e.__all__, *_c.__all__, *_k.__all__, *_b.__all__, *_r.__all__, *_u12.__all__, *_k13.__all__, *_p14.__all__, *_s35.__all__, *_r07.__all__]
