@@ -16,7 +16,7 @@ export MKL_NUM_THREADS := 1
 export IPYKERNEL_CELL_NAME := <IPY-INPUT>
 export PYDEVD_DISABLE_FILE_VALIDATION := 1
 
-.PHONY: bench-browser setup lab hub test unit notebooks browser chromium verify regen bench clean release classroom sandbox autograde slides apps site
+.PHONY: bench-browser setup lab hub test unit notebooks browser chromium verify regen bench clean release classroom sandbox autograde slides apps site translate translate-update translate-status
 
 setup: $(STAMP)
 	@bash scripts/install_git_filters.sh $(BIN)/python
@@ -68,6 +68,19 @@ verify: setup
 
 regen: setup
 	$(BIN)/python scripts/regen_notebooks.py $(NB)
+
+# The Chinese edition (README.zh-CN.md, CONTRIBUTING.md "A second language"): catalogs notebooks/zh/*.po and
+# exercises/zh/*.po, merged with the English sources like gettext's msgmerge (changed cells become fuzzy);
+# NB=notebooks/02_evaluation_methods.md (or an exercise source) starts or updates that one catalog.
+translate-update: setup
+	$(BIN)/python scripts/i18n.py update $(NB)
+
+# Merge, then build notebooks/zh/*.ipynb (executed, like make regen) and exercises/zh/*.ipynb from the catalogs.
+translate: translate-update
+	$(BIN)/python scripts/i18n.py build
+
+translate-status: setup
+	$(BIN)/python scripts/i18n.py status
 
 # Exercises (README, "Exercises"): self-study notebooks from exercises/source/*.md, the classroom bundle without
 # solutions, and autograding a folder of submissions in bubblewrap (installed with apt-get when missing, as root).

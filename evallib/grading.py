@@ -35,6 +35,7 @@ from typing import Any, Callable
 import numpy as np
 
 from .grading_messages import text as _t
+from .i18n import translate as _tr
 
 __all__ = [
     "CORRECT", "INCORRECT", "NOT_ATTEMPTED", "RECEIVED",
@@ -80,7 +81,7 @@ class Outcome:
         mark = {CORRECT: "✔", INCORRECT: "✘", NOT_ATTEMPTED: "…", RECEIVED: "•"}[self.status]
         word = _t(f"status.{self.status}")
         text = f"{mark} {self.problem}: {word}"
-        return f"{text}. {self.message}" if self.message else text
+        return f"{text}{_t('status_end')} {self.message}" if self.message else text
 
     def __repr__(self):
         return str(self)
@@ -89,7 +90,7 @@ class Outcome:
         colour = {CORRECT: "#009E73", INCORRECT: "#D55E00", NOT_ATTEMPTED: "#666666", RECEIVED: "#0072B2"}
         msg = f" {self.message}" if self.message else ""
         return (f"<span style='color:{colour[self.status]}'>**{self.problem}: "
-                f"{_t('status.' + self.status)}.**</span>{msg}")
+                f"{_t('status.' + self.status)}{_t('status_end')}**</span>{msg}")
 
 
 @dataclass(frozen=True)
@@ -168,7 +169,7 @@ class ExerciseSet:
 
     def hint(self, name) -> _Text:
         """A nudge for problem ``name``."""
-        return _Text(_t("hint", name=name, text=self._problem(name).hint))
+        return _Text(_t("hint", name=name, text=_tr(self._problem(name).hint, "hint")))
 
     def solution(self, name) -> _Text:
         """The worked solution of problem ``name`` (absent from classroom releases)."""
@@ -234,7 +235,7 @@ def expect_number(value, expected, *, rtol=1e-6, atol=1e-9, name="your answer", 
         return
     for wrong, message in (mistakes or []):
         if math.isclose(x, wrong, rel_tol=rtol, abs_tol=atol):
-            raise Incorrect(message)
+            raise Incorrect(_tr(message, "check"))
     key = ("too_large" if x > expected else "too_small") + ("_expected" if show_expected else "")
     raise Incorrect(_t(key, name=name, value=f"{x:.6g}", expected=f"{expected:.6g}"))
 
@@ -252,7 +253,7 @@ def expect_int(value, expected, *, name="your answer", mistakes=None):
         return
     for wrong, message in (mistakes or []):
         if value == wrong:
-            raise Incorrect(message)
+            raise Incorrect(_tr(message, "check"))
     raise Incorrect(_t("too_large" if value > expected else "too_small", name=name, value=value))
 
 
@@ -268,17 +269,30 @@ def expect_choice(value, correct, options, *, name="your answer", explanations=N
         raise Incorrect(_t("choice_unknown", name=name, value=repr(value), options=shown))
     if v == correct.lower():
         return
-    raise Incorrect((explanations or {}).get(options[opts.index(v)], _t("choice_wrong", name=name, value=repr(value))))
+    explained = (explanations or {}).get(options[opts.index(v)])
+    raise Incorrect(_tr(explained, "check") if explained else _t("choice_wrong", name=name, value=repr(value)))
 
 
 def expect_reason(value, *, name="your justification", min_words=6, keywords=None):
     """A justification must be a sentence (at least ``min_words`` words); with ``keywords``, one of them must
     appear (a light check: the instructor reads the reasons in the CSV)."""
     require(value, name)
-    if not isinstance(value, str) or len(value.split()) < min_words:
+    if not isinstance(value, str) or _n_words(value) < min_words:
         raise Incorrect(_t("reason_short", name=name, min_words=min_words))
+    if keywords:  # the set's catalog may add the keywords of the learner's language ("test|over" -> "测试|过拟合")
+        keywords = [*keywords, *[k for k in _tr("|".join(keywords), "keywords").split("|") if k not in keywords]]
     if keywords and not any(k.lower() in value.lower() for k in keywords):
         raise Incorrect(_t("reason_keyword", name=name, examples=", ".join(keywords[:3])))
+
+
+_CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+_NOT_WORD = re.compile(r"[\s\u3000-\u303f\uff00-\uffef\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
+
+
+def _n_words(text: str) -> int:
+    """Words of a sentence in any of the course's languages: runs of Latin letters/digits, plus Chinese
+    characters two to a word (Chinese writes no spaces)."""
+    return len([w for w in _NOT_WORD.split(text) if w]) + len(_CJK.findall(text)) // 2
 
 
 def expect_array(value, expected, *, rtol=1e-6, atol=1e-9, name="your answer"):
@@ -331,7 +345,7 @@ def expect_function(func, reference, cases, *, name=None, rtol=1e-9, atol=1e-12,
         except NotImplementedError:
             raise NotAttempted(_t("function_not_implemented", name=name)) from None
         except Exception as exc:
-            where = f" ({label})" if label else ""
+            where = f" ({_tr(label, 'check')})" if label else ""
             raise Incorrect(_t("function_raised", call=call, where=where, error=type(exc).__name__,
                                detail=exc)) from None
         if i == 0 and _is_placeholder(got):
@@ -344,7 +358,7 @@ def expect_function(func, reference, cases, *, name=None, rtol=1e-9, atol=1e-12,
         except (TypeError, ValueError):
             ok = False
         if not ok:
-            where = f" [{label}]" if label else ""
+            where = f" [{_tr(label, 'check')}]" if label else ""
             raise Incorrect(_t("function_returned", call=call, where=where, got=_short(got), expected=_short(want)))
     for args in raises:
         call = f"{name}{_short(args)}"

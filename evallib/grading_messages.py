@@ -1,8 +1,8 @@
 """Every learner-facing sentence of the grading framework and the autograder, in one table.
 
 ``evallib.grading`` (check outcomes) and ``scripts/autograde.py`` (the reasons in ``feedback.csv``) look their
-sentences up here by key, so a second language is one more table (``MESSAGES_ZH`` later, issue 16) and
-``set_language("zh")``. Hints and problem statements live in the exercise sources (exercises/source/*.md).
+sentences up here by key; the language is :mod:`evallib.i18n`'s (``el.setup_notebook(lang="zh")``), and
+``MESSAGES_ZH`` is the Chinese table (issue 16). Hints and problem statements live in the exercise sources (exercises/source/*.md).
 """
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ MESSAGES = {
     "status.incorrect": "incorrect",
     "status.not attempted": "not attempted",
     "status.received": "received",
+    "status_end": ".",
     # evallib.grading: checks
     "placeholder": "{name} is still `...`: replace it with your answer and run the cell.",
     "replace_placeholder": "Replace the `...` with your answer for {names} and run the cell.",
@@ -69,19 +70,81 @@ MESSAGES = {
               "rights, so these grades can be forged",
 }
 
-_LANGUAGE = {"en": MESSAGES}
-_current = MESSAGES
+# The Chinese table (issue 16): the same keys; a key missing here falls back to English.
+MESSAGES_ZH = {
+    "status.correct": "正确",
+    "status.incorrect": "不正确",
+    "status.not attempted": "尚未作答",
+    "status.received": "已收到",
+    "status_end": "。",
+    "placeholder": "{name} 仍是 `...`：请换成你的答案，再运行这个单元格。",
+    "replace_placeholder": "请把 {names} 的 `...` 换成你的答案，再运行这个单元格。",
+    "raised": "你的代码抛出了 {error}：{detail}",
+    "received": "{names}：已记录。课堂版不会告诉你答案是否正确：交卷后统一评分。",
+    "received_function": "{name} 不是可调用的函数。",
+    "number_type": "{name} 应当是一个数，得到的是 {type} {value}",
+    "number_shape": "{name} 应当是单个数，得到的是形状为 {shape} 的数组",
+    "number_finite": "{name} 是 {value}：应当是一个有限的数",
+    "too_large": "{name} = {value} 偏大。",
+    "too_small": "{name} = {value} 偏小。",
+    "too_large_expected": "{name} = {value} 偏大（应为 {expected}）。",
+    "too_small_expected": "{name} = {value} 偏小（应为 {expected}）。",
+    "int_type": "{name} 应当是精确的整数（请用 math.comb 或整数运算，不要用浮点数），得到的是 {type}",
+    "choice_type": "{name} 应当是 {options} 之一（字符串），得到的是 {value}",
+    "choice_unknown": "{name} = {value} 不在选项 {options} 之中。",
+    "choice_wrong": "{name} = {value} 不是最好的选择。",
+    "reason_short": "{name} 应当是一句完整的话（至少 {min_words} 个词或汉字词）。",
+    "reason_keyword": "{name} 没有提到关键的理由（例如：{examples}）。",
+    "array_type": "{name} 应当是数值数组，得到的是 {type}",
+    "array_shape": "{name} 的形状是 {shape}，应为 {expected}。",
+    "array_differs": "{name} 在下标 {index} 处第一次出现差异：{value}，应为 {expected}。",
+    "function_type": "{name} 应当是一个函数，得到的是 {type}",
+    "function_not_implemented": "{name} 仍然抛出 NotImplementedError。",
+    "function_raised": "{call}{where} 抛出了 {error}：{detail}",
+    "function_none": "{name} 返回 None：请写出函数体（替换 `...`）。",
+    "function_returned": "{call}{where} 返回 {got}，应为 {expected}。",
+    "function_should_raise": "{call} 应当抛出 ValueError（输入不合法），实际抛出 {error}",
+    "function_should_raise_returned": "{call} 应当抛出 ValueError（输入不合法），却正常返回了。",
+    "function_timeout": "{call} 在 {seconds:g} 秒内没有返回（超时）",
+    "function_no_result": "{call}：没有结果（这个函数的评分在这次调用之前已停止）",
+    "no_solution_classroom": "课堂版不含参考解答。",
+    "hint": "**提示（{name}）：** {text}",
+    "solution": "**参考解答（{name}）：**\n\n```python\n{code}\n```",
+    "missing": "{names} 没有定义：它的单元格被删除、运行出错，或在它所依赖的单元格之前运行",
+    "hidden_test_failed": "隐藏测试 {i}：{failure}{message}",
+    "not_graded_unreached": "未评分：这道题的检查没有完成（超时或崩溃）",
+    "kernel_died": "未评分：内核在{where}时终止（os._exit、崩溃或内存不足）",
+    "kernel_stuck": "未评分：内核在{where}时失去响应，已被停止（是否有不理会中断的死循环？）",
+    "total_time": "未评分：这份作业用完了总时间（{seconds:g} 秒）",
+    "cell_raised": "第 {index} 个代码单元格抛出了 {error}",
+    "cell_time_limit": "第 {index} 个代码单元格运行 {seconds:g} 秒后被停止（超时）",
+    "output_dropped": "第 {index} 个代码单元格：超过 {cap} 个字符的输出已被丢弃",
+    "unreadable": "无法读取文件：{error}",
+    "not_a_notebook": "不是可读取的 notebook（{error}）",
+    "unknown_set": "无法判断这是哪一套练习（没有 exercise_set 元数据，文件名也没有 NN_ 前缀）",
+    "malformed_output": "未评分：沙箱的输出格式不正确（{detail}）",
+    "sandbox_failed": "未评分：沙箱没有启动或异常结束（{detail}）",
+    "sandbox_timeout": "未评分：沙箱超过了运行时间上限（{seconds:g} 秒），已被终止",
+    "grader_error": "评分程序出错：{error}",
+    "unsafe": "不安全：本次评分没有使用沙箱（--unsafe-no-sandbox）：作业代码以评分者的权限运行，成绩可以被伪造",
+}
+
+_LANGUAGE = {"en": MESSAGES, "zh": MESSAGES_ZH}
 
 
 def set_language(code: str) -> None:
-    """Switch the table (``"en"``; a catalog registered in ``_LANGUAGE`` later)."""
-    global _current
+    """Switch the learner's language (``"en"`` or ``"zh"``): the same as :func:`evallib.i18n.set_language`."""
+    from .i18n import set_language as _set
+
     if code not in _LANGUAGE:
         raise ValueError(f"code: no message catalog {code!r}; available: {', '.join(sorted(_LANGUAGE))}")
-    _current = _LANGUAGE[code]
+    _set(code)
 
 
 def text(key: str, **fields) -> str:
-    """The sentence ``key`` of the current catalog, formatted with ``fields`` (English when missing)."""
-    template = _current.get(key) or MESSAGES[key]
+    """The sentence ``key`` in the learner's language (:mod:`evallib.i18n`), formatted with ``fields``
+    (English when the language's table has no such key)."""
+    from .i18n import get_language
+
+    template = _LANGUAGE.get(get_language(), MESSAGES).get(key) or MESSAGES[key]
     return template.format(**fields)

@@ -62,7 +62,7 @@ PRESENTATION_STYLE = {
 _active = STYLE  # the style new_figure() uses: STYLE, or PRESENTATION_STYLE after presentation()
 
 
-def setup_notebook(seed=0, *, precision=4) -> np.random.Generator:
+def setup_notebook(seed=0, *, precision=4, lang="en") -> np.random.Generator:
     """Set print options and the figure style for a chapter notebook; return its one random generator.
 
     Every chapter's first code cell is::
@@ -73,7 +73,9 @@ def setup_notebook(seed=0, *, precision=4) -> np.random.Generator:
         rng = el.setup_notebook(seed=0)
 
     NumPy prints ``precision`` decimals without scientific noise (and, on NumPy 2, plain ``0.5`` rather
-    than ``np.float64(0.5)``); matplotlib uses :data:`STYLE`.
+    than ``np.float64(0.5)``); matplotlib uses :data:`STYLE`. ``lang`` is the learner's language (``"en"`` or
+    ``"zh"``, :mod:`evallib.i18n`): the Chinese edition's set-up cell passes ``lang="zh"``, and explorers and
+    exercise feedback then speak Chinese (figures keep English labels).
 
     >>> rng = setup_notebook(seed=0)
     >>> round(float(rng.random()), 4)
@@ -81,7 +83,10 @@ def setup_notebook(seed=0, *, precision=4) -> np.random.Generator:
     """
     from ._validation import check_positive_int
 
+    from .i18n import set_language
+
     precision = check_positive_int(precision, "precision", minimum=0)
+    set_language(lang)
     opts = {"precision": precision, "suppress": True}
     if int(np.__version__.split(".")[0]) >= 2:
         opts["legacy"] = "1.25"
@@ -89,7 +94,7 @@ def setup_notebook(seed=0, *, precision=4) -> np.random.Generator:
     global _active
     _active = STYLE
     mpl.rcParams.update(STYLE)
-    return check_random_state(seed)
+    return check_random_state(seed, "seed")
 
 
 def presentation() -> dict:

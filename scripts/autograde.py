@@ -33,6 +33,7 @@ import csv
 import json
 import os
 import queue
+import re
 import resource
 import shutil
 import signal
@@ -54,6 +55,7 @@ from release_exercises import (ROOT, SOURCE_DIR, SourceSpec, parse_source, read_
 from evallib.grading import (NOT_ATTEMPTED, CaseRecorder, Replay, from_data, load_source,  # noqa: E402
                              public_checks)
 from evallib.grading_messages import MESSAGES, text as _t  # noqa: E402
+from evallib.i18n import get_language as _get_language, language as _language, translate as _tr  # noqa: E402
 
 RUNNER = Path(__file__).resolve().parent / "sandbox_run.py"
 STATUSES = ("correct", "partial", "incorrect", "not attempted", "missing", "not graded")
@@ -321,17 +323,19 @@ class Grader:
                 points += t.points
             except BaseException as exc:  # noqa: BLE001
                 msg = str(exc) if isinstance(exc, AssertionError) else f"{type(exc).__name__}: {exc}"
-                failure = f"{t.failure_message}: " if t.failure_message else ""
+                failure = f"{_tr(t.failure_message, 'test')}: " if t.failure_message else ""
                 messages.append(_t("hidden_test_failed", i=i + 1, failure=failure, message=msg[:1000]))
         status = "correct" if points == q.points else ("partial" if points > 0 else "incorrect")
         return ProblemGrade(q.name, points, q.points, status, " | ".join(messages), texts)
 
 
 def _where(w):
+    zh = _get_language() == "zh"
     if isinstance(w, list) and len(w) == 2 and w[0] == "cell_in":
-        return f"code cell {int(w[1]) if isinstance(w[1], int) else '?'}"
+        n = int(w[1]) if isinstance(w[1], int) else '?'
+        return f"运行第 {n} 个代码单元格" if zh else f"code cell {n}"
     if isinstance(w, list) and len(w) == 2:
-        return f"the reading of the answers ({str(w[1])[:40]})"
+        return f"读取答案（{str(w[1])[:40]}）" if zh else f"the reading of the answers ({str(w[1])[:40]})"
     return "?"
 
 
@@ -388,8 +392,24 @@ def student_name(path, root):
     return rel.parts[0] if len(rel.parts) > 1 else rel.stem
 
 
+def submission_language(nb, cells=()):
+    """The learner's language: the notebook's ``evallib.lang`` metadata (the Chinese edition, exercises/zh/, sets it)
+    or a set-up call ``setup_notebook(..., lang="zh")``; English otherwise. It only chooses the feedback's language."""
+    lang = ((nb or {}).get("metadata", {}).get("evallib") or {}).get("lang") if nb else None
+    if lang not in ("en", "zh"):
+        lang = "zh" if any(re.search(r"setup_notebook\([^)]*lang\s*=\s*[\"']zh", c) for c in cells[:3]) else "en"
+    return lang
+
+
 def grade_file(path, root, grader: Grader):
-    """Grade one submitted notebook. Never raises: problems become zero-credit rows with a message."""
+    """Grade one submitted notebook. Never raises: problems become zero-credit rows with a message. Messages are
+    in the submission's language (:func:`submission_language`)."""
+    nb, cells, _ = read_submission(path)
+    with _language(submission_language(nb, cells)):
+        return _grade_file(path, root, grader)
+
+
+def _grade_file(path, root, grader: Grader):
     path = Path(path)
     student = student_name(path, root)
     nb, cells, problem = read_submission(path)

@@ -5,7 +5,15 @@
 # Where it may install but apt-get fails, it exits 1: CI must not pass with the browser tests skipped.
 set -uo pipefail
 CHROMIUM=${EVALLIB_CHROMIUM:-/usr/bin/chromium}  # the browser tests read the same variable
+# Chinese glyphs for the Chinese edition's browser test (issue 16): Debian's fonts-noto-cjk next to chromium.
+have_cjk() { command -v fc-list >/dev/null 2>&1 && fc-list :lang=zh family | grep -q "Noto Sans CJK"; }
 if [ -x "$CHROMIUM" ]; then
+    if ! have_cjk && [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
+        echo "install_browser: installing fonts-noto-cjk with apt-get" >&2
+        DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends fonts-noto-cjk >/dev/null \
+            || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+                 --no-install-recommends fonts-noto-cjk >/dev/null; } || exit 1
+    fi
     exit 0
 fi
 if [ "$(id -u)" != "0" ]; then
@@ -19,7 +27,7 @@ if ! command -v apt-get >/dev/null 2>&1; then
 fi
 echo "install_browser: installing Debian's chromium with apt-get (about 40 s)" >&2
 export DEBIAN_FRONTEND=noninteractive
-if apt-get update -qq && apt-get install -y -qq --no-install-recommends chromium >/dev/null \
+if apt-get update -qq && apt-get install -y -qq --no-install-recommends chromium fonts-noto-cjk >/dev/null \
         && [ -x "$CHROMIUM" ]; then
     echo "install_browser: $("$CHROMIUM" --version 2>/dev/null)" >&2
     exit 0

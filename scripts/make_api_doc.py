@@ -12,7 +12,7 @@ from pathlib import Path
 import evallib
 
 MODULES = ["splits", "evaluation", "metrics", "curves", "compare", "uncertainty", "biasvar", "roofline", "fitting", "data",
-           "style", "plots", "widgets", "grading"]
+           "style", "plots", "widgets", "grading", "i18n"]
 
 
 def first_line(obj):

@@ -24,7 +24,7 @@ import nbformat
 from nbclient import NotebookClient
 
 sys.path.insert(0, str(Path(__file__).parent))
-from nbsettings import KEEP_FLAGS, apply_env, chapter_sources, text_source  # noqa: E402
+from nbsettings import KEEP_FLAGS, NOTEBOOKS, apply_env, chapter_sources, text_source  # noqa: E402
 from slides import add_slide_metadata  # noqa: E402
 
 KERNELSPEC = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
@@ -32,7 +32,12 @@ HIDDEN_INPUT_TAGS = {"hide-input", "remove-input", "remove-cell"}
 
 
 def source_notebook(ipynb: Path):
-    """The notebook (no outputs) that ``ipynb`` is generated from: its paired MyST source, read by jupytext."""
+    """The notebook (no outputs) that ``ipynb`` is generated from: its paired MyST source, read by jupytext; for
+    the Chinese edition (notebooks/zh/) the English source with the Markdown of its catalog (scripts/i18n.py)."""
+    if Path(ipynb).resolve().parent.name == "zh":
+        from i18n import NOTEBOOKS as EN, build_chapter
+
+        return build_chapter(EN / Path(ipynb).with_suffix(".md").name)
     src = text_source(ipynb)
     if src is None:
         raise SystemExit(f"{ipynb}: no text source (expected {ipynb.with_suffix('.md')}; CONTRIBUTING.md)")
@@ -81,6 +86,8 @@ def regen(ipynb: Path) -> tuple[bool, float]:
 def main(paths):
     apply_env()
     nbs = [Path(p).with_suffix(".ipynb") for p in paths] or [p.with_suffix(".ipynb") for p in chapter_sources()]
+    if not paths:  # and the Chinese edition of every chapter that has a catalog (scripts/i18n.py)
+        nbs += [p.with_suffix(".ipynb") for p in sorted((NOTEBOOKS / "zh").glob("[0-9][0-9]_*.po"))]
     failed = False
     for path in nbs:
         ok, dt = regen(path.resolve())

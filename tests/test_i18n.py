@@ -1,0 +1,339 @@
+"""The Chinese edition (issue 16): one source, two languages, no drift.
+
+For every chapter and exercise set that has a catalog (notebooks/zh/*.po, exercises/zh/*.po; the others are
+listed as English-only by `make translate-status`, so the course is translated chapter by chapter):
+- every English Markdown cell has a current translation: none missing, none fuzzy, and an English cell changed
+  after its translation fails here, naming the cell;
+- the stored Chinese notebook is what scripts/i18n.py builds (its code cells are the English ones, the set-up
+  call may add lang="zh");
+- its stored outputs equal the English notebook's, cell by cell (text outputs; an explorer's repr differs only by
+  its title, translated through evallib.i18n). nbval also runs notebooks/zh/ (make test collects notebooks/).
+And evallib speaks the learner's language: explorer titles and labels, check messages, hints, known-mistake
+messages; the autograder's Chinese feedback is tested through `make autograde` at the end.
+"""
+from __future__ import annotations
+
+import csv
+import re
+import shutil
+import string
+import subprocess
+import sys
+from pathlib import Path
+
+import nbformat
+import polib
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "scripts"))
+import i18n  # noqa: E402  (scripts/i18n.py)
+
+import evallib as el  # noqa: E402
+from evallib import grading_messages  # noqa: E402
+from evallib.grading import exercise_set  # noqa: E402
+from evallib.i18n import UI_ZH, language  # noqa: E402
+
+CATALOGS = i18n.catalogs()
+CHAPTER_CATALOGS = [p for p in CATALOGS if p.parent == i18n.ZH_NOTEBOOKS]
+EXERCISE_CATALOGS = [p for p in CATALOGS if p.parent == i18n.ZH_EXERCISES]
+ids = lambda paths: [p.relative_to(ROOT).as_posix() for p in paths]  # noqa: E731
+
+
+# ------------------------------------------------------------------------------- pairing and staleness
+def test_pilot_exists():
+    """Chapter 01 and exercise set 01 are translated (the pilot); more catalogs only add rows below."""
+    assert i18n.ZH_NOTEBOOKS / "01_error_and_fitting.po" in CHAPTER_CATALOGS
+    assert i18n.ZH_EXERCISES / "01_error_and_fitting.po" in EXERCISE_CATALOGS
+
+
+@pytest.mark.parametrize("po", CATALOGS, ids=ids(CATALOGS))
+def test_every_cell_translated_and_current(po):
+    problems = i18n.problems_of(po)
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("po", CATALOGS, ids=ids(CATALOGS))
+def test_catalog_is_merged(po):
+    """The committed catalog is what `make translate-update` leaves (no entry left to merge in or out)."""
+    before = i18n.load(po)
+    after = i18n.merge(before, i18n.units_of(i18n.source_of(po)))
+    key = lambda cat: [(e.msgctxt, e.msgid, e.msgstr, e.obsolete, tuple(e.flags)) for e in cat]  # noqa: E731
+    assert key(after) == key(before), "run `make translate-update` and commit the catalog"
+
+
+def test_english_edit_makes_the_cell_fuzzy_and_fails():
+    """An English sentence edited after its translation: before the merge the check names the cell as changed;
+    after `make translate-update` the entry is fuzzy with the old English as previous msgid, and still fails."""
+    md = ROOT / "notebooks" / "01_error_and_fitting.md"
+    po = i18n.load(i18n.catalog_path(md))
+    units = i18n.chapter_units(md)
+    k = 2
+    old = units[k].msgid
+    units[k].msgid = old.replace("slip", "typo")
+    assert units[k].msgid != old
+    stale = i18n.entry_problems(po, units, "x.po")
+    assert len(stale) == 1 and f"cell {units[k].where.rsplit(' ', 1)[1]}" in stale[0] and "changed" in stale[0]
+    merged = i18n.merge(po, units)
+    entry = next(e for e in merged if e.msgid == units[k].msgid)
+    assert "fuzzy" in entry.flags and entry.previous_msgid == old and entry.msgstr  # the old Chinese kept
+    assert sorted(e.msgid for e in merged if e.obsolete) == sorted([old] + [e.msgid for e in po if e.obsolete])
+    after = i18n.entry_problems(merged, units, "x.po")
+    assert len(after) == 1 and "fuzzy" in after[0]
+    # a new cell gets an empty entry, and an empty entry fails too
+    units.append(i18n.Unit("A brand-new paragraph about nothing in particular at all.", None, "x.md:cell 99"))
+    merged = i18n.merge(merged, units)
+    assert any(e.msgid == units[-1].msgid and e.msgstr == "" for e in merged)
+    assert any("cell 99 has no translation" in p for p in i18n.entry_problems(merged, units, "x.po"))
+
+
+def test_merge_round_trips_through_a_file(tmp_path):
+    """What polib writes, polib reads back: the fuzzy flag and previous msgid survive a save (what a translator sees)."""
+    po = polib.POFile(wrapwidth=0)
+    po.append(polib.POEntry(msgid="Old text of a cell.", msgstr="旧的译文。"))
+    merged = i18n.merge(po, [i18n.Unit("Old text of the cell.", None, "a.md:cell 3")])
+    merged.save(str(tmp_path / "a.po"))
+    text = (tmp_path / "a.po").read_text(encoding="utf-8")
+    assert "#, fuzzy" in text and '#| msgid "Old text of a cell."' in text and "#: a.md:3" in text
+    again = polib.pofile(str(tmp_path / "a.po"))
+    assert [(e.msgid, e.msgstr, e.flags) for e in again if not e.obsolete] == [("Old text of the cell.", "旧的译文。", ["fuzzy"])]
+    assert [(e.msgid, e.msgstr) for e in again.obsolete_entries()] == [("Old text of a cell.", "旧的译文。")]
+
+
+# ------------------------------------------------------------------------------- built notebooks
+@pytest.mark.parametrize("po", CHAPTER_CATALOGS, ids=ids(CHAPTER_CATALOGS))
+def test_zh_chapter_is_what_the_build_writes(po):
+    stored = nbformat.read(po.with_suffix(".ipynb"), as_version=4)
+    built = i18n.build_chapter(i18n.source_of(po))
+    cells = lambda nb: [(c.cell_type, c.source, tuple(c.metadata.get("tags", ()))) for c in nb.cells]  # noqa: E731
+    assert cells(stored) == cells(built), "run `make translate` (or make regen NB=notebooks/zh/...)"
+    assert stored.metadata.get("evallib") == {"lang": "zh"}
+
+
+@pytest.mark.parametrize("po", EXERCISE_CATALOGS, ids=ids(EXERCISE_CATALOGS))
+def test_zh_exercise_is_what_the_build_writes(po, tmp_path):
+    fresh = i18n.write_exercise(i18n.source_of(po), tmp_path / po.with_suffix(".ipynb").name)
+    assert fresh.read_bytes() == po.with_suffix(".ipynb").read_bytes(), "run `make translate`"
+
+
+def _english_and_zh():
+    out = []
+    for po in CHAPTER_CATALOGS:
+        out.append((nbformat.read(ROOT / "notebooks" / po.with_suffix(".ipynb").name, as_version=4),
+                    nbformat.read(po.with_suffix(".ipynb"), as_version=4), po.name))
+    for po in EXERCISE_CATALOGS:
+        out.append((nbformat.read(ROOT / "exercises" / po.with_suffix(".ipynb").name, as_version=4),
+                    nbformat.read(po.with_suffix(".ipynb"), as_version=4), po.name))
+    return out
+
+
+def test_code_cells_identical_to_english():
+    for en, zh, name in _english_and_zh():
+        assert not i18n.code_problems(en.cells, zh.cells, name)
+        n_md = sum(c.cell_type == "markdown" for c in en.cells)
+        translated = sum(a.source != b.source for a, b in zip(en.cells, zh.cells) if a.cell_type == "markdown")
+        assert translated == n_md, f"{name}: {n_md - translated} Markdown cell(s) still English"
+
+
+def test_code_check_catches_a_changed_cell():
+    en, zh, name = _english_and_zh()[0]
+    zh = nbformat.from_dict(zh)
+    i = next(i for i, c in enumerate(zh.cells) if c.cell_type == "code" and "setup_notebook" not in c.source)
+    zh.cells[i].source += "\nprint('hi')"
+    assert i18n.code_problems(en.cells, zh.cells, name) == [f"{name}: code cell {i} differs from the English source"]
+    j = next(i for i, c in enumerate(zh.cells) if "setup_notebook" in c.source)
+    zh.cells[j].source = zh.cells[j].source.replace('lang="zh"', 'lang="zh", seed=1')
+    assert len(i18n.code_problems(en.cells, zh.cells, name)) == 2   # only adding lang="zh" is allowed
+
+
+def _texts(cell):
+    back = {v: k for k, v in UI_ZH.items()}
+    out = []
+    for o in cell.get("outputs", []):
+        if o.output_type == "stream":
+            out.append((o.name, o.text))
+        elif o.output_type in ("execute_result", "display_data"):
+            text = o.data.get("text/plain", "")
+            text = re.sub(r"Explorer\('([^']*)'", lambda m: f"Explorer('{back.get(m.group(1), m.group(1))}'", text)
+            out.append((o.output_type, text, sorted(o.data)))
+        else:
+            out.append((o.output_type, o.get("ename"), o.get("evalue")))
+    return out
+
+
+@pytest.mark.parametrize("po", CHAPTER_CATALOGS, ids=ids(CHAPTER_CATALOGS))
+def test_zh_outputs_equal_english_cell_by_cell(po):
+    """Same code, same computations: every printed output is the English one (an explorer's repr up to its
+    translated title), so a wrong number cannot appear in one edition only."""
+    en = nbformat.read(ROOT / "notebooks" / po.with_suffix(".ipynb").name, as_version=4)
+    zh = nbformat.read(po.with_suffix(".ipynb"), as_version=4)
+    for i, (a, b) in enumerate(zip(en.cells, zh.cells)):
+        if a.cell_type == "code":
+            assert _texts(a) == _texts(b), f"{po.name}: outputs of code cell {i} differ from the English notebook"
+
+
+def test_zh_chapter_links_resolve():
+    for po in CHAPTER_CATALOGS + EXERCISE_CATALOGS:
+        nb = nbformat.read(po.with_suffix(".ipynb"), as_version=4)
+        for c in nb.cells:
+            if c.cell_type == "markdown":
+                for target in re.findall(r"\]\(([^)#\s]+\.ipynb)\)", c.source):
+                    assert (po.parent / target).resolve().exists(), f"{po.name}: broken link {target}"
+
+
+def test_status_lists_untranslated_chapters():
+    import io
+
+    buf = io.StringIO()
+    i18n.status(out=buf)
+    text = buf.getvalue()
+    for md in sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.md")):
+        line = next(ln for ln in text.splitlines() if f" {md.stem} " in f" {ln} " and ln.startswith("notebooks"))
+        if (i18n.ZH_NOTEBOOKS / f"{md.stem}.po").exists():
+            assert re.search(r"\d+\s+0\s+0\s+\d+$", line), line
+        else:
+            assert "not started" in line
+
+
+def test_pilot_is_chinese():
+    """The pilot is Chinese prose, with the book's terms and anchors, not an English text with a few words."""
+    md = ROOT / "notebooks" / "01_error_and_fitting.md"
+    table = i18n.translations(i18n.load(i18n.catalog_path(md)))
+    zh = "\n".join(table.values())
+    assert len(i18n.CJK.findall(zh)) > 1000
+    for term in ("错误率", "精度", "经验误差", "泛化误差", "过拟合", "欠拟合", "留一法", "中文 | English",
+                 "式(2.2)", "式(2.5)", "笔记勘误"):
+        assert term in zh, term
+    for u in i18n.chapter_units(md):   # every equation anchor of the English cell survives in its translation
+        anchors = set(re.findall(r"式\(2\.\d+\)", u.msgid))
+        assert anchors <= set(re.findall(r"式\(2\.\d+\)", table[u.key])), u.where
+
+
+# ------------------------------------------------------------------------------- evallib speaks the language
+def test_message_tables_have_the_same_keys_and_fields():
+    fields = lambda s: sorted(f for _, f, _, _ in string.Formatter().parse(s) if f)  # noqa: E731
+    assert set(grading_messages.MESSAGES_ZH) == set(grading_messages.MESSAGES)
+    for key, en in grading_messages.MESSAGES.items():
+        assert fields(grading_messages.MESSAGES_ZH[key]) == fields(en), key
+
+
+def test_setup_notebook_sets_the_language():
+    try:
+        el.setup_notebook(seed=0, lang="zh")
+        assert el.i18n.get_language() == "zh"
+        with pytest.raises(ValueError, match="lang"):
+            el.setup_notebook(seed=0, lang="fr")
+        with pytest.raises(TypeError, match="lang"):
+            el.i18n.set_language(None)
+    finally:
+        el.setup_notebook(seed=0)
+    assert el.i18n.get_language() == "en"
+
+
+def test_explorer_title_and_labels_follow_the_language():
+    en = el.widgets.fitting_explorer(seed=0)
+    with language("zh"):
+        zh = el.widgets.fitting_explorer(seed=0)
+    try:
+        assert en.title == "Over- and under-fitting" and zh.title == "过拟合与欠拟合"
+        assert [c.description for c in en.controls.values()] == ["degree", "training samples", "noise std"]
+        assert [c.description for c in zh.controls.values()] == ["多项式次数", "训练样本数", "噪声标准差"]
+        assert zh.text == en.text   # the computation is the same
+        assert "过拟合与欠拟合" in zh.children[0].value
+    finally:
+        en.close()
+        zh.close()
+
+
+def test_ui_table_names_only_strings_evallib_uses():
+    source = "\n".join(p.read_text(encoding="utf-8") for p in (ROOT / "evallib" / "widgets").glob("*.py"))
+    for key in UI_ZH:
+        assert f'"{key}"' in source or f"'{key}'" in source, f"UI_ZH has {key!r}, which no explorer uses"
+
+
+def test_check_messages_and_hints_in_chinese():
+    import evallib.i18n as i18n_mod
+
+    i18n_mod.reload_catalogs()
+    ex = exercise_set("01")
+    _, train_err, _ = ex.namespace["cached"]("01q1", ex.namespace["_q1"])
+    en = ex.check("q1", train_err)
+    with language("zh"):
+        zh = ex.check("q1", train_err)
+        hint = ex.hint("q1")
+        missing = ex.check("q1", ...)
+        wrong_choice = ex.check("q4", "A", "A 的训练误差为零，所以它在测试集上一定最好。")
+        short = ex.check("q4", "B", "更好")
+        right = ex.check("q4", "B", "B 的测试误差更低，A 在训练集上零误差却在测试集上更差，是过拟合。")
+        shown = str(zh)   # the outcome is worded when shown, in the language of the moment
+    assert en.status == zh.status == "incorrect"
+    assert en.message == "that is the error on the training set; evaluate on the test indices."
+    assert zh.message == "这是训练集上的误差；请在测试集的下标上评估。"
+    assert shown == "✘ q1: 不正确。 这是训练集上的误差；请在测试集的下标上评估。"
+    assert hint.startswith("**提示（q1）：** 在 `X[train]` 上拟合")
+    assert missing.status == "not attempted" and "仍是 `...`" in missing.message
+    assert wrong_choice.message == "A 的训练误差为零，测试误差却更高：它把训练数据背了下来。"
+    assert short.status == "incorrect" and "至少" in short.message
+    assert right.status == "correct"   # a Chinese justification is read with the catalog's Chinese keywords
+
+
+def test_untranslated_sentence_falls_back_to_english():
+    with language("zh"):
+        assert el.i18n.translate("A sentence no catalog has.") == "A sentence no catalog has."
+        assert el.i18n.ui("some new explorer") == "some new explorer"
+        assert grading_messages.text("too_large", name="q", value=2) == "q = 2 偏大。"
+
+
+# ------------------------------------------------------------------------------- the grader, in Chinese
+def _have_bwrap():
+    import autograde
+
+    return autograde.sandbox_problem() is None
+
+
+ANSWERS = '''
+from sklearn.tree import DecisionTreeClassifier
+X, y = el.data.load_bundled("breast_cancer")
+train, test = next(el.splits.HoldOut(0.3, random_state=variant).split(X, y))
+tree = DecisionTreeClassifier(max_depth=3, random_state=0).fit(X[train], y[train])
+q1 = el.metrics.error_rate(y[train], tree.predict(X[train]))      # the training error: a known mistake
+def error_rate(y_true, y_pred):                                      # no ValueError on bad input
+    return float(np.mean(np.asarray(y_true) != np.asarray(y_pred)))
+q3 = 15
+q4 = "B"
+'''
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not _have_bwrap(), reason="no bubblewrap sandbox (make autograde installs it as root)")
+def test_autograder_answers_a_chinese_submission_in_chinese(tmp_path):
+    """Through the real `make autograde`: the same wrong answers handed in from the Chinese and the English
+    release, graded side by side (--jobs 2): feedback.csv speaks each submission's language."""
+    subs, out = tmp_path / "subs", tmp_path / "out"
+    for who, release, reason in [
+            ("li", ROOT / "exercises" / "zh" / "01_error_and_fitting.ipynb",
+             "B 的测试误差更低，A 在训练集上零误差却在测试集上更差，是过拟合。"),
+            ("lee", ROOT / "exercises" / "01_error_and_fitting.ipynb",
+             "B has the lower test error, A over-fits its training data.")]:
+        nb = nbformat.read(release, as_version=4)
+        nb.cells.append(nbformat.v4.new_code_cell(ANSWERS + f"q4_reason = {reason!r}\n"))
+        (subs / who).mkdir(parents=True)
+        nbformat.write(nb, subs / who / "01_error_and_fitting.ipynb")
+    out.mkdir()
+    proc = subprocess.run(["make", "-s", "-C", str(ROOT), "autograde", f"SUBMISSIONS={subs}",
+                           f"AUTOGRADE_ARGS=--out {out} --jobs 2"], capture_output=True, text=True, timeout=1200)
+    assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
+    with open(out / "feedback.csv", encoding="utf-8") as fh:
+        rows = {(r["student"], r["problem"]): r for r in csv.DictReader(fh)}
+    li = {q: rows[("li", q)] for q in ("q1", "q2", "q3", "q4")}
+    lee = {q: rows[("lee", q)] for q in ("q1", "q2", "q3", "q4")}
+    assert [li[q]["status"] for q in li] == [lee[q]["status"] for q in lee] == ["incorrect", "partial",
+                                                                               "incorrect", "correct"]
+    assert li["q1"]["points"] == lee["q1"]["points"] == "0"
+    assert "这是训练集上的误差；请在测试集的下标上评估。" in li["q1"]["message"]
+    assert "that is the error on the training set" in lee["q1"]["message"]
+    assert "隐藏测试" in li["q2"]["message"] and "输入不合法时必须抛出 ValueError" in li["q2"]["message"]
+    assert "应当抛出 ValueError" in li["q2"]["message"]
+    assert "hidden test" in lee["q2"]["message"] and "must raise ValueError on bad input" in lee["q2"]["message"]
+    assert "这是*训练*误差最低的位置" in li["q3"]["message"]
+    assert not re.search(r"[\u4e00-\u9fff]", lee["q1"]["message"] + lee["q2"]["message"] + lee["q3"]["message"])
