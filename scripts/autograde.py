@@ -225,10 +225,20 @@ class Grader:
                 "--perms", "1777", "--size", str(512 * 2 ** 20), "--tmpfs", "/tmp",
                 "--perms", "1777", "--tmpfs", "/var/tmp", "--tmpfs", "/run"]
         home = Path.home().resolve()
-        keep = [p for p in {Path(sys.base_prefix).resolve(), Path(sys.prefix).resolve()} if home in p.parents]
-        cmd += ["--perms", "0755", "--tmpfs", str(home)]
+        # The job's uid must reach the interpreter, the venv and the course (read-only). Folders on the way that it
+        # cannot enter (home, a `mktemp -d` clone in CI: mode 0700) or that the sandbox replaces (/tmp, /run) become
+        # empty tmpfs folders into which exactly those paths are bound again.
+        needed = {Path(sys.base_prefix).resolve(), Path(sys.prefix).resolve(), ROOT.resolve()}
+        needed = sorted(p for p in needed if not any(q in p.parents for q in needed))
+        closed = {home} | {a for p in needed for a in _closed_ancestors(p)}
+        closed = sorted(c for c in closed if not any(d in c.parents for d in closed))
+        keep = [p for p in needed if any(c in p.parents for c in closed)]
+        for c in closed:
+            if c not in (Path("/tmp"), Path("/var/tmp"), Path("/run")):
+                cmd += ["--perms", "0755", "--tmpfs", str(c)]
         for p in keep:
-            for parent in reversed([a for a in p.parents if home in a.parents]):
+            c = next(c for c in closed if c in p.parents)
+            for parent in reversed([a for a in p.parents if c in a.parents]):
                 cmd += ["--perms", "0755", "--dir", str(parent)]
             cmd += ["--ro-bind", str(p), str(p)]
         for h in [*self.hide, ROOT / ".git", ROOT / "_build", self.tmp]:
@@ -467,6 +477,16 @@ def write_tables(grades: list[SubmissionGrade], out_dir):
 
 def _fmt(x):
     return f"{x:g}"
+
+
+def _closed_ancestors(path):
+    """Ancestors of ``path`` (below /) that a sandboxed uid cannot enter, plus the folders the sandbox replaces."""
+    out = [a for a in path.parents if a in (Path("/tmp"), Path("/var/tmp"), Path("/run"))]
+    for a in reversed(path.parents):
+        if a != Path("/") and not a.stat().st_mode & 0o001:
+            out.append(a)
+            break
+    return out
 
 
 def sandbox_problem():
