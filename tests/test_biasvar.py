@@ -412,7 +412,8 @@ def test_bias_variance_curve_rejects_bad_input():
 
 
 def test_learning_curve_rejects_bad_input():
-    X, y = np.linspace(0, 1, 20).reshape(-1, 1), np.arange(20.0)
+    # A continuous target (not whole numbers: those count as class labels, as in scikit-learn's type_of_target).
+    X, y = np.linspace(0, 1, 20).reshape(-1, 1), np.arange(20.0) + 0.5
     cv = KFold(4, random_state=0)
     with pytest.raises(ValueError, match="train_sizes"):
         learning_curve(PolynomialRegression(1), X, y, [5, 16], cv)  # training folds hold 15
