@@ -61,14 +61,52 @@ def language(code: str):
 # ---------------------------------------------------------------------------------------- explorers
 # English title or control label -> Chinese. A missing entry stays English (explorers not yet translated).
 UI_ZH = {
-    # chapter 01
+    # titles
     "Over- and under-fitting": "过拟合与欠拟合",
+    "p-times k-fold cross-validation": "p 次 k 折交叉验证",
+    "Threshold explorer: move the cut point": "阈值探索：移动截断点",
+    "Cost explorer: class prior and cost ratio": "代价曲线：正类先验与代价比",
+    "Binomial test: H0 says the generalisation error is at most eps0": "二项检验：原假设为泛化错误率不超过 eps0",
+    "Nemenyi critical difference: alpha and the number of data sets": "Nemenyi 检验的临界值域：显著性水平与数据集个数",
+    "Bias–variance explorer (squared loss, 式(2.42))": "偏差-方差分解（平方损失，式(2.42)）",
+    "Roofline explorer: models on a device's roof": "Roofline 模型：各模型在设备屋顶线下的位置",
+    "Intervals for an error rate: test-set size and true error": "错误率的置信区间：测试集大小与真实错误率",
+    "Bayesian signed-rank vs Wilcoxon: the ROPE and the number of data sets":
+        "贝叶斯符号秩检验与 Wilcoxon 检验：ROPE 与数据集个数",
+    "Leakage explorer: features selected before cross-validation": "数据泄漏：在交叉验证之前选择特征",
+    "Calibration explorer: bend the probabilities": "概率校准：弯曲预测概率",
+    # control labels
     "degree": "多项式次数",
     "training samples": "训练样本数",
     "noise std": "噪声标准差",
-    # chapter 02
     "k (folds)": "k（折数）",
     "p (repeats)": "p（重复次数）",
+    "threshold": "阈值",
+    "prior p of the positive class": "正类的先验概率 p",
+    "log2(cost_fn / cost_fp)": "log2(cost_fn / cost_fp)（代价比）",
+    "m (test samples)": "m（测试样本数）",
+    "eps0": "eps0",
+    "alpha": "显著性水平 α",
+    "observed error rate": "观测到的错误率",
+    "N (data sets)": "N（数据集个数）",
+    "degree (complexity)": "多项式次数（复杂度）",
+    "noise_std": "噪声标准差",
+    "training-set size": "训练集大小",
+    "data sets": "数据集个数",
+    "device": "设备",
+    "models": "模型",
+    "batch size": "批大小",
+    "traffic": "访存量",
+    "dtype": "数据类型",
+    "peak FLOP/s": "峰值 FLOP/s",
+    "bandwidth B/s": "带宽 B/s",
+    "confidence": "置信度",
+    "true error rate": "真实错误率",
+    "rope (half-width)": "ROPE（半宽）",
+    "features selected": "所选特征数",
+    "shift of the log-odds": "对数几率的平移",
+    "slope (over-/under-confidence)": "斜率（过度自信 / 信心不足）",
+    "counting": "计数方式",
     # the explorer's own status line
     "computing…": "计算中…",
 }

@@ -337,3 +337,16 @@ def test_autograder_answers_a_chinese_submission_in_chinese(tmp_path):
     assert "hidden test" in lee["q2"]["message"] and "must raise ValueError on bad input" in lee["q2"]["message"]
     assert "这是*训练*误差最低的位置" in li["q3"]["message"]
     assert not re.search(r"[\u4e00-\u9fff]", lee["q1"]["message"] + lee["q2"]["message"] + lee["q3"]["message"])
+
+
+def test_every_explorer_title_and_label_has_a_chinese_entry():
+    """A new explorer (or a renamed label) needs its row in evallib.i18n.UI_ZH, or it stays English in zh."""
+    found = set()
+    for path in (ROOT / "evallib" / "widgets").glob("*.py"):
+        src = path.read_text(encoding="utf-8")
+        found |= set(re.findall(r'Explorer\(\s*"([^"]+)"', src))
+        found |= set(re.findall(r'description="([^"]+)"', src))
+        found |= set(re.findall(r'\bslider\(.*?,[ \t]*"([^"]+)"', src))   # the first string on the line: the label
+    assert "Over- and under-fitting" in found and "threshold" in found
+    missing = sorted(found - set(UI_ZH))
+    assert not missing, f"add to evallib.i18n.UI_ZH: {missing}"

@@ -224,6 +224,9 @@ class Explorer(widgets.VBox):
 
         self.title = title = ui(title)  # the learner's language (evallib.i18n; English by default)
         self.controls = dict(controls)
+        for c in self.controls.values():  # dropdowns and other controls made without slider() too
+            if getattr(c, "description", ""):
+                c.description = ui(c.description)
         self._update = update
         self.out = widgets.Output()
         self.image = widgets.Image(format="png")
