@@ -299,6 +299,8 @@ def build(execute=True):
         else:
             stored = nbformat.read(out, as_version=4) if out.exists() else None
             nb = build_chapter(src)
+            if stored is not None and "language_info" in stored.metadata:
+                nb.metadata["language_info"] = stored.metadata["language_info"]  # what the kernel wrote
             if stored is not None and len(stored.cells) == len(nb.cells):
                 for new, old in zip(nb.cells, stored.cells):
                     if new.cell_type == "code" and old.cell_type == "code" and new.source == old.source:
