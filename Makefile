@@ -88,8 +88,8 @@ release: setup
 	$(BIN)/python scripts/release_exercises.py
 
 classroom: setup
-	@test -n "$(OUT)" || { echo "usage: make classroom OUT=dir [CLASSROOM_ARGS='--roster ids.txt --seed-file ~/seed']"; exit 2; }
-	$(BIN)/python scripts/release_exercises.py --classroom "$(OUT)" $(CLASSROOM_ARGS)
+	@test -n "$(OUT)" || { echo "usage: make classroom OUT=dir [LANG=zh] [CLASSROOM_ARGS='--roster ids.txt --seed-file ~/seed']"; exit 2; }
+	$(BIN)/python scripts/release_exercises.py --classroom "$(OUT)" $(if $(filter zh,$(LANG)),--lang zh) $(CLASSROOM_ARGS)
 
 sandbox:
 	@bash scripts/install_sandbox.sh

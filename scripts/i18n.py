@@ -273,6 +273,33 @@ def build_exercise(src: Path):
     return nb
 
 
+# The classroom release has no solutions: drop the sentence of the title cell that names ex.solution.
+_NO_SOLUTION_ZH = re.compile(r"，`ex\.solution\(\"q1\"\)` 给出参考解答")
+
+
+def translate_release(nb, src: Path, *, classroom=False):
+    """A release of ``src`` (release_exercises.make_release) in Chinese, when the set has a catalog."""
+    po = catalog_path(src)
+    if not po.exists():
+        return nb
+    table = translations(load(po))
+    if classroom:  # make_release already took the solution sentences out of the English: look those texts up
+        from release_exercises import _NO_SOLUTION
+
+        def plain(text):
+            for pattern, repl in _NO_SOLUTION:
+                text = pattern.sub(repl, text)
+            return text
+        table = {**table, **{(ctx, plain(msgid)): msgstr for (ctx, msgid), msgstr in table.items()}}
+    _translate_cells(nb.cells, None, table, exercises=True)
+    if classroom:
+        for cell in nb.cells:
+            if cell.cell_type == "markdown":
+                cell.source = _NO_SOLUTION_ZH.sub("", cell.source)
+    nb.metadata["evallib"] = {"lang": LANG}
+    return nb
+
+
 def write_exercise(src: Path, out: Path):
     nbformat.write(build_exercise(src), out)
     subprocess.run([sys.executable, "-m", "nbstripout", *STRIP_FLAGS, str(out)], check=True)

@@ -234,12 +234,18 @@ def solution_notebook(source_path, *, variant=0):
     return nb
 
 
-def write_releases(pairs, *, variant=0, classroom=False):
+def write_releases(pairs, *, variant=0, classroom=False, lang="en"):
     """Write the release of each (source, out) pair, then strip them all with one nbstripout run
-    (the flags of the exercises/ git filter, so the files are exactly what git stores)."""
+    (the flags of the exercises/ git filter, so the files are exactly what git stores). ``lang="zh"``: the Chinese
+    release where the set has a catalog (scripts/i18n.py)."""
     outs = []
     for source_path, out_path, *own in pairs:          # (source, out) or (source, out, variant)
-        nbformat.write(make_release(source_path, variant=own[0] if own else variant, classroom=classroom), out_path)
+        nb = make_release(source_path, variant=own[0] if own else variant, classroom=classroom)
+        if lang != "en":
+            from i18n import translate_release
+
+            nb = translate_release(nb, Path(source_path), classroom=classroom)
+        nbformat.write(nb, out_path)
         outs.append(str(out_path))
     if outs:
         subprocess.run([sys.executable, "-m", "nbstripout", *STRIP_FLAGS, *outs], check=True)
@@ -281,8 +287,12 @@ is: your data differ from your classmates'.
 """
 
 
-def make_classroom(out, *, roster=None, seed=None):
-    """Write the classroom bundle into ``out`` (see the module docstring). Returns the files written."""
+def make_classroom(out, *, roster=None, seed=None, lang="en"):
+    """Write the classroom bundle into ``out`` (see the module docstring). Returns the files written.
+
+    ``lang="zh"`` (``make classroom LANG=zh``): every set with a Chinese catalog (exercises/zh/NN_topic.po) is
+    released in Chinese (scripts/i18n.py), its hints and titles in the checks file too, and the catalogs travel
+    with the bundle (evallib reads the checks' Chinese sentences from them); sets without one stay English."""
     out = Path(out)
     if out.exists() and any(out.iterdir()):
         raise SystemExit(f"OUT: {out} exists and is not empty")
@@ -293,6 +303,13 @@ def make_classroom(out, *, roster=None, seed=None):
     (ex_dir / "checks").mkdir(parents=True)
     for src in sources:
         data = public_checks(load_source(src))
+        if lang != "en":
+            from evallib.i18n import language, translate
+
+            with language(lang):
+                data["title"] = translate(data["title"], "check")
+                for p in data["problems"]:
+                    p["title"], p["hint"] = translate(p["title"], "title"), translate(p["hint"], "hint")
         (ex_dir / "checks" / f"{src.stem}.json").write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n",
                                                              encoding="utf-8")
     if roster:
@@ -302,9 +319,14 @@ def make_classroom(out, *, roster=None, seed=None):
             folder.mkdir(parents=True)
             pairs += [(src, folder / f"{src.stem}.ipynb", variant_for(seed, student, src.stem)) for src in sources]
             shutil.copytree(ex_dir / "checks", folder / "checks")
-        write_releases(pairs, classroom=True)
+        write_releases(pairs, classroom=True, lang=lang)
     else:
-        write_releases([(src, ex_dir / src.name.replace(".md", ".ipynb")) for src in sources], classroom=True)
+        write_releases([(src, ex_dir / src.name.replace(".md", ".ipynb")) for src in sources], classroom=True,
+                       lang=lang)
+    if lang != "en" and (ROOT / "exercises" / lang).is_dir():
+        (out / "exercises" / lang).mkdir(parents=True, exist_ok=True)
+        for po in sorted((ROOT / "exercises" / lang).glob("[0-9][0-9]_*.po")):
+            shutil.copy2(po, out / "exercises" / lang / po.name)
     shutil.copytree(ROOT / "notebooks", out / "notebooks",
                     ignore=shutil.ignore_patterns(".ipynb_checkpoints", "__pycache__"))
     shutil.copytree(ROOT / "evallib", out / "evallib", ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
@@ -324,6 +346,8 @@ def main(argv=None):
     ap.add_argument("--roster", help="file with one student id per line: one folder per student (needs a seed)")
     ap.add_argument("--seed", help="the instructor's secret for the per-student variants")
     ap.add_argument("--seed-file", help="file holding that secret (outside the course)")
+    ap.add_argument("--lang", default="en", choices=["en", "zh"], help="language of the classroom bundle "
+                    "(zh: the sets translated in exercises/zh/, the others in English)")
     args = ap.parse_args(argv)
     sources = source_files(args.source)
     for src in sources:
@@ -332,7 +356,8 @@ def main(argv=None):
         roster = None
         if args.roster:
             roster = [s.strip() for s in Path(args.roster).read_text(encoding="utf-8").splitlines() if s.strip()]
-        files = make_classroom(args.classroom, roster=roster, seed=read_seed(args.seed, args.seed_file))
+        files = make_classroom(args.classroom, roster=roster, seed=read_seed(args.seed, args.seed_file),
+                               lang=args.lang)
         print(f"wrote {len(files)} files into {args.classroom}")
         return 0
     out = Path(args.out)

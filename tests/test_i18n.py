@@ -350,3 +350,26 @@ def test_every_explorer_title_and_label_has_a_chinese_entry():
     assert "Over- and under-fitting" in found and "threshold" in found
     missing = sorted(found - set(UI_ZH))
     assert not missing, f"add to evallib.i18n.UI_ZH: {missing}"
+
+
+def test_classroom_bundle_in_chinese(tmp_path):
+    """make classroom LANG=zh: set 01 in Chinese without solutions (same code as the English classroom release but
+    the set-up call), its hints in Chinese in the checks file, the catalogs in the bundle; other sets in English."""
+    import json
+
+    import release_exercises as rel
+
+    rel.make_classroom(tmp_path / "en")
+    rel.make_classroom(tmp_path / "zh", lang="zh")
+    en = nbformat.read(tmp_path / "en" / "exercises" / "01_error_and_fitting.ipynb", as_version=4)
+    zh = nbformat.read(tmp_path / "zh" / "exercises" / "01_error_and_fitting.ipynb", as_version=4)
+    assert not i18n.code_problems(en.cells, zh.cells, "classroom 01")
+    text = "\n".join(c.source for c in zh.cells)
+    assert "练习 01" in text and "ex.solution" not in text and zh.metadata["evallib"] == {"lang": "zh"}
+    md = [c.source for c in zh.cells if c.cell_type == "markdown"]
+    assert all(re.search(r"[\u4e00-\u9fff]{6}", m) for m in md)
+    checks = json.loads((tmp_path / "zh" / "exercises" / "checks" / "01_error_and_fitting.json").read_text("utf-8"))
+    assert checks["problems"][0]["hint"].startswith("在 `X[train]` 上拟合")
+    assert (tmp_path / "zh" / "exercises" / "zh" / "01_error_and_fitting.po").exists()
+    assert (tmp_path / "zh" / "exercises" / "02_evaluation_methods.ipynb").read_bytes() == \
+        (tmp_path / "en" / "exercises" / "02_evaluation_methods.ipynb").read_bytes()
