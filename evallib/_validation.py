@@ -20,11 +20,17 @@ __all__ = [
     "check_nonnegative",
     "num_samples",
     "check_range",
+    "check_real",
+    "check_label_types",
+    "resolve_pos_label",
+    "check_finite_result",
+    "check_mean_ranks",
 ]
 
 
-def check_random_state(random_state) -> np.random.Generator:
-    """Turn ``random_state`` (None, int, SeedSequence or Generator) into a ``numpy.random.Generator``."""
+def check_random_state(random_state, name: str = "random_state") -> np.random.Generator:
+    """Turn ``random_state`` (None, int, SeedSequence or Generator) into a ``numpy.random.Generator``;
+    errors name the argument ``name``."""
     if random_state is None or isinstance(random_state, np.random.SeedSequence):
         return np.random.default_rng(random_state)
     if isinstance(random_state, np.random.Generator):
@@ -34,10 +40,10 @@ def check_random_state(random_state) -> np.random.Generator:
         return np.random.default_rng(random_state.randint(0, 2**31 - 1))
     if isinstance(random_state, (bool, np.bool_)) or not isinstance(random_state, numbers.Integral):
         raise TypeError(
-            f"random_state must be None, an int or a numpy.random.Generator, got {type(random_state).__name__}"
+            f"{name} must be None, an int or a numpy.random.Generator, got {type(random_state).__name__}"
         )
     if random_state < 0:
-        raise ValueError(f"random_state must be a non-negative int, got {random_state}")
+        raise ValueError(f"{name} must be a non-negative int, got {random_state}")
     return np.random.default_rng(int(random_state))
 
 
@@ -109,11 +115,54 @@ def num_samples(x, name: str = "X") -> int:
     raise TypeError(f"{name} must be an array-like with a length, got {type(x).__name__}")
 
 
-def check_binary_labels(y_true, name: str = "y_true", *, pos_label=1, need_both: bool = True) -> np.ndarray:
-    """Boolean mask of positives from binary labels; error if more than two labels, or one class only."""
+def _label_kind(a: np.ndarray, name: str) -> str:
+    """'number' or 'string': the kind of a label array (mixed objects raise TypeError naming ``name``)."""
+    if a.dtype.kind in "biuf":
+        return "number"
+    if a.dtype.kind in "US":
+        return "string"
+    if a.dtype.kind == "O":
+        kinds = {"string" if isinstance(v, (str, bytes)) else "number"
+                 if isinstance(v, (numbers.Real, np.bool_)) else type(v).__name__ for v in a.tolist()}
+        if len(kinds) == 1 and kinds <= {"string", "number"}:
+            return kinds.pop()
+        raise TypeError(f"{name} mixes label types ({sorted(kinds)}); use one type (all numbers or all strings)")
+    raise TypeError(f"{name}: labels must be numbers or strings; got dtype {a.dtype}")
+
+
+def check_label_types(**arrays) -> None:
+    """All label arrays hold one kind of label (numbers or strings): 1 and '1' are different labels."""
+    kinds = {name: _label_kind(np.asarray(a), name) for name, a in arrays.items()}
+    if len(set(kinds.values())) > 1:
+        desc = ", ".join(f"{n} holds {k}s" for n, k in kinds.items())
+        raise TypeError(f"labels of different types: {desc}; 1 and '1' are different labels, convert one of them")
+
+
+def resolve_pos_label(labels, pos_label, name: str = "y_true"):
+    """The positive label. ``pos_label=None`` (the default of every binary function) means the labels
+    are {0, 1} (or booleans) and 1 is positive; any other labels need an explicit ``pos_label``."""
+    if pos_label is not None:
+        return pos_label
+    labels = np.asarray(labels)
+    if labels.dtype.kind == "b":
+        return True
+    values = labels.ravel().tolist()
+    if labels.dtype.kind in "iufO" and all(isinstance(v, (numbers.Real, np.bool_)) and v in (0, 1) for v in values):
+        return 1
+    shown = values[:5]
+    raise ValueError(
+        f"pos_label: the labels of {name} are {shown}{'...' if labels.size > 5 else ''}, not {{0, 1}}; "
+        f"say which label is positive, e.g. pos_label={shown[-1]!r}"
+    )
+
+
+def check_binary_labels(y_true, name: str = "y_true", *, pos_label=None, need_both: bool = True) -> np.ndarray:
+    """Boolean mask of positives from binary labels; error if more than two labels, or one class only.
+    ``pos_label=None``: labels must be {0, 1} (or booleans), 1 positive."""
     y = as_1d_array(y_true, name)
     if y.dtype.kind == "f" and not np.isfinite(y).all():
         raise ValueError(f"{name} contains NaN or inf; labels must be finite")
+    _label_kind(y, name)
     labels = np.unique(y)
     if len(labels) > 2:
         raise ValueError(
@@ -124,6 +173,7 @@ def check_binary_labels(y_true, name: str = "y_true", *, pos_label=1, need_both:
         raise ValueError(
             f"{name} contains one class only ({labels.tolist()}); both positives and negatives are needed"
         )
+    pos_label = resolve_pos_label(labels, pos_label, name)
     if len(labels) == 2 and pos_label not in labels:
         raise ValueError(f"pos_label={pos_label!r} is not among the labels of {name} ({labels.tolist()})")
     return y == pos_label
@@ -171,3 +221,42 @@ def check_range(pair, name: str) -> tuple[float, float]:
     if not (np.isfinite(lo) and np.isfinite(hi) and lo < hi):
         raise ValueError(f"{name} must satisfy low < high with finite ends, got {pair!r}")
     return lo, hi
+
+
+def check_real(x, name: str, *, low=None, high=None, low_open: bool = False, high_open: bool = False) -> float:
+    """A finite real number (bools and strings rejected) within the given bounds, or an error naming ``name``."""
+    if isinstance(x, (bool, np.bool_)) or not isinstance(x, numbers.Real):
+        raise TypeError(f"{name} must be a real number, got {type(x).__name__} ({x!r})")
+    x = float(x)
+    ok = np.isfinite(x)
+    if ok and low is not None:
+        ok = x > low if low_open else x >= low
+    if ok and high is not None:
+        ok = x < high if high_open else x <= high
+    if not ok:
+        lo = "-inf" if low is None else f"{'(' if low_open else '['}{low}"
+        hi = "inf" if high is None else f"{high}{')' if high_open else ']'}"
+        lo = ("(" + lo) if low is None else lo
+        hi = (hi + ")") if high is None else hi
+        raise ValueError(f"{name} must be a finite number in {lo}, {hi}; got {x}")
+    return x
+
+
+def check_finite_result(value, what: str, cause: str):
+    """``value`` if finite; otherwise a ValueError naming what overflowed and the input that caused it."""
+    if not np.all(np.isfinite(value)):
+        raise ValueError(f"{cause}: {what} is not finite ({value!r}); the inputs are too large for float64")
+    return value
+
+
+def check_mean_ranks(mean_ranks, name: str = "mean_ranks") -> np.ndarray:
+    """Mean ranks of k algorithms: finite, 1-D, k >= 2, each in [1, k] (a mean of ranks 1..k)."""
+    r = as_finite_array(mean_ranks, name)
+    k = r.size
+    if k < 2:
+        raise ValueError(f"{name} must hold the mean ranks of at least 2 algorithms; got {k}")
+    bad = (r < 1 - 1e-9) | (r > k + 1e-9)
+    if bad.any():
+        i = int(np.flatnonzero(bad)[0])
+        raise ValueError(f"{name}: mean ranks of {k} algorithms lie in [1, {k}]; got {float(r[i])!r} at index {i}")
+    return r

@@ -23,6 +23,8 @@ import numpy as np
 from scipy import stats
 
 from ._validation import (
+    check_label_types,
+    check_mean_ranks,
     as_1d_array,
     as_finite_array,
     check_consistent_length,
@@ -475,6 +477,7 @@ def mcnemar_table(y_true, pred_a, pred_b) -> np.ndarray:
     for name, v in (("y_true", y), ("pred_a", a), ("pred_b", b)):
         if v.dtype.kind == "f" and not np.isfinite(v).all():
             raise ValueError(f"{name} contains NaN or inf; labels must be finite")
+    check_label_types(y_true=y, pred_a=a, pred_b=b)
     a_wrong = (a != y).astype(int)
     b_wrong = (b != y).astype(int)
     table = np.zeros((2, 2), dtype=int)
@@ -630,7 +633,7 @@ def cd_groups(mean_ranks, cd) -> tuple[tuple[int, ...], ...]:
     >>> cd_groups([1.0, 2.125, 2.875], 1.657)
     ((0, 1), (1, 2))
     """
-    r = as_finite_array(mean_ranks, "mean_ranks")
+    r = check_mean_ranks(mean_ranks)
     if isinstance(cd, (bool, np.bool_)) or not isinstance(cd, numbers.Real) or not np.isfinite(cd) or cd < 0:
         raise ValueError(f"cd must be a finite number >= 0, got {cd!r}")
     order = np.argsort(r, kind="stable")

@@ -37,11 +37,15 @@ __all__ = [
 
 
 # ----------------------------------------------------------------------------------------- helpers
-def _positive_mask(y_true, pos_label=1, name="y_true", need_negatives=True) -> np.ndarray:
+def _positive_mask(y_true, pos_label=None, name="y_true", need_negatives=True) -> np.ndarray:
     """Boolean mask of positives; both classes required (only positives with ``need_negatives=False``).
     Fast O(n) path for numeric labels; every problem is reported by
     :func:`evallib._validation.check_binary_labels` (same messages)."""
     y = as_1d_array(y_true, name)
+    if pos_label is None and y.dtype.kind in "biuf" and y.size and (y.dtype.kind != "f" or np.isfinite(y).all()):
+        lo, hi = y.min(), y.max()
+        if lo in (0, 1) and hi in (0, 1):
+            pos_label = True if y.dtype.kind == "b" else 1
     if y.dtype.kind in "biuf" and isinstance(pos_label, (numbers.Real, np.bool_)):
         if y.dtype.kind != "f" or np.isfinite(y).all():
             lo, hi = y.min(), y.max()
@@ -96,7 +100,7 @@ def _counts(y_true, scores, pos_label, need_negatives=True):
 
 
 # ------------------------------------------------------------------------------------ the curves
-def roc_curve(y_true, scores, *, pos_label=1):
+def roc_curve(y_true, scores, *, pos_label=None):
     """ROC curve (受试者工作特征, 式(2.18)–(2.19)): FPR = FP/(FP+TN) against TPR = TP/(TP+FN).
 
     Sweeping the threshold down through the sorted scores, the curve starts at (0, 0) (threshold
@@ -120,7 +124,7 @@ def roc_curve(y_true, scores, *, pos_label=1):
     return fpr, tpr, np.concatenate([[np.inf], thr])
 
 
-def pr_curve(y_true, scores, *, pos_label=1):
+def pr_curve(y_true, scores, *, pos_label=None):
     """P-R curve (P-R 曲线, 西瓜书 §2.3.2): precision and recall at every distinct threshold.
 
     The first point is (recall 0, precision 1) at threshold +inf (nothing predicted positive; precision
@@ -149,7 +153,7 @@ def pr_curve(y_true, scores, *, pos_label=1):
     return precision, recall, np.concatenate([[np.inf], thr])
 
 
-def break_even_point(y_true, scores, *, pos_label=1) -> float:
+def break_even_point(y_true, scores, *, pos_label=None) -> float:
     """Break-even point (平衡点, BEP): the value where precision equals recall.
 
     P = TP/(TP+FP) and R = TP/m+ are equal exactly when TP + FP = m+, i.e. when as many samples are
@@ -198,7 +202,7 @@ def _misordered_twice(y_true, scores, pos_label):
     return 2 * n_pos * n_neg - int(left.sum(dtype=np.int64)) - int(right.sum(dtype=np.int64)), n_pos * n_neg
 
 
-def rank_loss(y_true, scores, *, pos_label=1) -> float:
+def rank_loss(y_true, scores, *, pos_label=None) -> float:
     """The book's ranking loss ℓ_rank (式(2.21)): the share of (positive, negative) pairs ranked in the
     wrong order, a tie counting ½. It is the area *above* the ROC curve.
 
@@ -211,7 +215,7 @@ def rank_loss(y_true, scores, *, pos_label=1) -> float:
     return k2 / (2 * pairs)  # Python ints: correctly rounded
 
 
-def roc_auc(y_true, scores, *, pos_label=1) -> float:
+def roc_auc(y_true, scores, *, pos_label=None) -> float:
     """Area under the ROC curve (式(2.20)), computed as 1 - ℓ_rank (式(2.22)).
 
     Equal to the probability that a random positive scores above a random negative (ties ½), and to
@@ -258,11 +262,18 @@ def normalized_cost(fpr, fnr, p, cost_fn, cost_fp):
     0.35
     """
     x = probability_cost(p, cost_fn, cost_fp)
-    f = np.asarray(fpr, dtype=float)
-    n = np.asarray(fnr, dtype=float)
-    for name, a in (("fpr", f), ("fnr", n)):
-        if not np.isfinite(a).all() or (a < 0).any() or (a > 1).any():
-            raise ValueError(f"{name} must hold rates in [0, 1]")
+    rates = []
+    for name, a in (("fpr", fpr), ("fnr", fnr)):
+        a = np.asarray(a)
+        if a.dtype.kind not in "iuf":
+            raise TypeError(f"{name} must hold numbers (rates in [0, 1]); got dtype {a.dtype} ({fpr if name == 'fpr' else fnr!r})")
+        a = a.astype(float)
+        if a.size == 0 or not np.isfinite(a).all() or (a < 0).any() or (a > 1).any():
+            raise ValueError(f"{name} must hold rates in [0, 1]; got {a.ravel()[:5].tolist()}")
+        rates.append(a)
+    f, n = rates
+    if f.shape != n.shape and f.ndim and n.ndim:
+        raise ValueError(f"fpr and fnr must have the same shape; got {f.shape} and {n.shape}")
     return n * x + f * (1 - x)
 
 
@@ -304,7 +315,7 @@ def _upper_hull(fpr, tpr):
     return idx[np.lexsort((tpr[idx], fpr[idx]))]
 
 
-def cost_curve(y_true, scores, *, pos_label=1) -> CostCurve:
+def cost_curve(y_true, scores, *, pos_label=None) -> CostCurve:
     """Cost curve: one line per ROC point, their lower envelope and the expected total cost (期望总体代价).
 
     The envelope's area is the cost a learner with these scores incurs when, for every probability cost
@@ -330,7 +341,7 @@ def cost_curve(y_true, scores, *, pos_label=1) -> CostCurve:
                      hull_index=h, expected_total_cost=area)
 
 
-def expected_total_cost(y_true, scores, *, pos_label=1) -> float:
+def expected_total_cost(y_true, scores, *, pos_label=None) -> float:
     """Area under the lower envelope of the cost curve (the expected total cost, 西瓜书 §2.3.4).
 
     >>> expected_total_cost([1, 0, 1, 0], [0.9, 0.5, 0.5, 0.1])
@@ -403,7 +414,7 @@ class ThresholdSummary:
                 f"tpr={self.tpr:.4f}, fpr={self.fpr:.4f})")
 
 
-def threshold_summary(y_true, scores, threshold, *, pos_label=1) -> ThresholdSummary:
+def threshold_summary(y_true, scores, threshold, *, pos_label=None) -> ThresholdSummary:
     """Predict positive where ``scores >= threshold`` and report TP, FN, FP, TN, P, R, F1, TPR, FPR.
 
     This is the computation behind the threshold explorer of notebook 05.

@@ -45,12 +45,15 @@ def _check_run(model, X, y, splitter, metric, response, name="model"):
     _check_model(model, response, name)
     if not callable(metric):
         raise TypeError(f"metric must be callable as metric(y_true, y_pred), got {type(metric).__name__}")
+    for arg, v in (("X", X), ("y", y)):
+        if v is None:
+            raise ValueError(f"{arg} must be an array-like, got None")
     m = check_consistent_length(X=X, y=y)
     if m == 0:
         raise ValueError("X is empty: a data set with at least one sample is needed")
-    if hasattr(X, "ndim") and X.ndim != 2:
-        raise ValueError(f"X must be 2-D (samples × features), got shape {X.shape}")
     X = X if hasattr(X, "iloc") else np.asarray(X)
+    if X.ndim != 2:
+        raise ValueError(f"X must be 2-D (samples × features), got shape {X.shape}")
     y = y if hasattr(y, "iloc") else np.asarray(y)
     if hasattr(splitter, "split"):
         splits = list(splitter.split(X, y))

@@ -27,8 +27,11 @@ from ._validation import (
     as_finite_array,
     check_binary_labels,
     check_consistent_length,
+    check_finite_result,
+    check_label_types,
     check_nonnegative,
     check_positive_int,
+    resolve_pos_label,
 )
 
 __all__ = [
@@ -49,12 +52,15 @@ def _labels_pair(y_true, y_pred):
     for name, a in (("y_true", yt), ("y_pred", yp)):
         if a.dtype.kind in "fc" and not np.isfinite(a).all():
             raise ValueError(f"{name} contains NaN or inf; labels must be finite")
+    check_label_types(y_true=yt, y_pred=yp)
     return yt, yp
 
 
 def _binary_pair(y_true, y_pred, pos_label):
     """Boolean masks (true positive class, predicted positive class) of two binary label arrays."""
     yt, yp = _labels_pair(y_true, y_pred)
+    pos_label = resolve_pos_label(np.unique(np.concatenate([np.unique(yt), np.unique(yp)])), pos_label,
+                                  "y_true and y_pred")
     t = check_binary_labels(yt, "y_true", pos_label=pos_label, need_both=False)
     p = check_binary_labels(yp, "y_pred", pos_label=pos_label, need_both=False)
     union = np.unique(np.concatenate([np.unique(yt), np.unique(yp)]))
@@ -111,7 +117,7 @@ def accuracy(y_true, y_pred) -> float:
     return float(np.mean(yt == yp))
 
 
-def confusion_matrix(y_true, y_pred, *, pos_label=1) -> np.ndarray:
+def confusion_matrix(y_true, y_pred, *, pos_label=None) -> np.ndarray:
     """The binary confusion matrix (混淆矩阵) in the book's layout (表2.1): ``[[TP, FN], [FP, TN]]``.
 
     Rows: true positive / true negative class; columns: predicted positive / predicted negative.
@@ -135,7 +141,7 @@ def confusion_matrix(y_true, y_pred, *, pos_label=1) -> np.ndarray:
     return np.array([[tp, fn], [fp, tn]], dtype=np.int64)
 
 
-def precision(y_true, y_pred, *, pos_label=1, zero_division="raise") -> float:
+def precision(y_true, y_pred, *, pos_label=None, zero_division="raise") -> float:
     """Precision (查准率) P = TP / (TP + FP) (式(2.8)): the share of predicted positives that are positive.
 
     ``zero_division`` (0.0 or 1.0) is returned when nothing is predicted positive; by default that raises.
@@ -150,7 +156,7 @@ def precision(y_true, y_pred, *, pos_label=1, zero_division="raise") -> float:
                   "precision is undefined: no sample is predicted positive (TP + FP = 0)")
 
 
-def recall(y_true, y_pred, *, pos_label=1, zero_division="raise") -> float:
+def recall(y_true, y_pred, *, pos_label=None, zero_division="raise") -> float:
     """Recall (查全率) R = TP / (TP + FN) (式(2.9)): the share of positives that are found. Equals TPR.
 
     scikit-learn: ``recall_score`` returns 0.0 with a warning when there is no positive; here that raises
@@ -170,6 +176,9 @@ def _check_beta(beta) -> float:
     beta = float(beta)
     if not np.isfinite(beta) or beta <= 0:
         raise ValueError(f"beta must be a finite number > 0, got {beta}")
+    if not 0 < beta * beta < np.inf:
+        raise ValueError(f"beta: beta² over- or underflows float64 (F-beta would be NaN); got {beta}, "
+                         "use 1e-150 <= beta <= 1e150")
     return beta
 
 
@@ -180,7 +189,7 @@ def _fbeta_from_counts(tp, fn, fp, beta, zero_division):
                   "F-score is undefined: there is no positive sample and none is predicted positive")
 
 
-def fbeta_score(y_true, y_pred, beta, *, pos_label=1, zero_division="raise") -> float:
+def fbeta_score(y_true, y_pred, beta, *, pos_label=None, zero_division="raise") -> float:
     """F-beta (式(2.11)): F_β = (1+β²)·P·R / (β²·P + R), the weighted harmonic mean
     1/F_β = (1/P + β²/R) / (1+β²).
 
@@ -198,7 +207,7 @@ def fbeta_score(y_true, y_pred, beta, *, pos_label=1, zero_division="raise") -> 
     return _fbeta_from_counts(tp, fn, fp, beta, zero_division)
 
 
-def f1_score(y_true, y_pred, *, pos_label=1, zero_division="raise") -> float:
+def f1_score(y_true, y_pred, *, pos_label=None, zero_division="raise") -> float:
     """F1 (式(2.10)): the harmonic mean of P and R, 2PR/(P+R) = 2TP / (m + TP - TN).
 
     scikit-learn: ``f1_score`` agrees, except with no positive and none predicted (0.0 and a warning;
@@ -284,7 +293,7 @@ def micro_average(confusion_matrices) -> AveragedScores:
     return AveragedScores("micro", p, r, _harmonic(p, r))
 
 
-def cost_sensitive_error(y_true, y_pred, *, cost_fn, cost_fp, pos_label=1) -> float:
+def cost_sensitive_error(y_true, y_pred, *, cost_fn, cost_fp, pos_label=None) -> float:
     """Cost-sensitive error rate (代价敏感错误率, 式(2.23)): (FN·cost_fn + FP·cost_fp) / m.
 
     ``cost_fn`` is the cost of a positive predicted negative (the book's cost01: its class 0 is the
@@ -301,6 +310,20 @@ def cost_sensitive_error(y_true, y_pred, *, cost_fn, cost_fp, pos_label=1) -> fl
 
 
 # ----------------------------------------------------------------------------------- regression
+def _finite_result(func):
+    """Run a regression metric without NumPy overflow warnings and raise, naming the inputs, when the result
+    is not finite (|y_pred - y_true| near 1e308 squares to inf)."""
+    import functools
+
+    @functools.wraps(func)
+    def wrapper(y_true, y_pred):
+        with np.errstate(over="ignore", invalid="ignore"):
+            value = func(y_true, y_pred)
+        return check_finite_result(value, func.__name__, "y_true, y_pred")
+
+    return wrapper
+
+
 def _regression_pair(y_true, y_pred):
     yt = as_finite_array(y_true, "y_true")
     yp = as_finite_array(y_pred, "y_pred")
@@ -308,6 +331,7 @@ def _regression_pair(y_true, y_pred):
     return yt, yp
 
 
+@_finite_result
 def mae(y_true, y_pred) -> float:
     """Mean absolute error (1/m) Σ |f(x_i) - y_i| (the L1 loss).
 
@@ -318,6 +342,7 @@ def mae(y_true, y_pred) -> float:
     return float(np.mean(np.abs(yp - yt)))
 
 
+@_finite_result
 def mse(y_true, y_pred) -> float:
     """Mean squared error E(f; D) = (1/m) Σ (f(x_i) - y_i)^2 (式(2.2)).
 
@@ -328,6 +353,7 @@ def mse(y_true, y_pred) -> float:
     return float(np.mean((yp - yt) ** 2))
 
 
+@_finite_result
 def rmse(y_true, y_pred) -> float:
     """Root mean squared error sqrt((1/m) Σ (f(x_i) - y_i)^2): the square root of MSE, in y's units.
 
@@ -348,6 +374,7 @@ def _relative_errors(y_true, y_pred):
     return np.abs(yp - yt) / np.abs(yt)
 
 
+@_finite_result
 def mape(y_true, y_pred) -> float:
     """Mean absolute percentage error (1/m) Σ |y_i - f(x_i)| / |y_i|, as a fraction (0.1 = 10 %).
 
@@ -360,6 +387,7 @@ def mape(y_true, y_pred) -> float:
     return float(np.mean(_relative_errors(y_true, y_pred)))
 
 
+@_finite_result
 def mdape(y_true, y_pred) -> float:
     """Median absolute percentage error: the median of |y_i - f(x_i)| / |y_i| (robust to a few outliers).
 
@@ -369,6 +397,7 @@ def mdape(y_true, y_pred) -> float:
     return float(np.median(_relative_errors(y_true, y_pred)))
 
 
+@_finite_result
 def r2(y_true, y_pred) -> float:
     """Coefficient of determination R² = 1 - Σ(y - f(x))² / Σ(y - ȳ)².
 
@@ -648,11 +677,12 @@ def _check_unit_interval(pr, name):
 
 def _binary_targets(y_true, pos_label):
     yt = as_1d_array(y_true, "y_true")
-    _check_label_value(pos_label, yt, "pos_label")
+    if pos_label is not None:
+        _check_label_value(pos_label, yt, "pos_label")
     return check_binary_labels(yt, "y_true", pos_label=pos_label, need_both=False)
 
 
-def brier_score(y_true, proba, *, pos_label=1) -> float:
+def brier_score(y_true, proba, *, pos_label=None) -> float:
     """Brier score (1/m) Σ (p_i − y_i)², y_i = 1 for a positive: the mean squared error of the probabilities.
 
     0 is perfect; predicting the base rate π for everyone scores π(1 − π). A proper scoring rule: it is
@@ -669,7 +699,7 @@ def brier_score(y_true, proba, *, pos_label=1) -> float:
     return float(np.mean((pr - pos) ** 2))
 
 
-def log_loss(y_true, proba, *, eps=None, pos_label=1, labels=None) -> float:
+def log_loss(y_true, proba, *, eps=None, pos_label=None, labels=None) -> float:
     """Log loss (cross-entropy) −(1/m) Σ_i ln p_i(y_i): minus the mean log-probability given to the true class.
 
     ``proba`` is either 1-D, the probability of ``pos_label`` (two classes), or of shape (m, K), column k
@@ -752,7 +782,7 @@ class CalibrationCurve:
         return f"CalibrationCurve({len(self.counts)} non-empty bins of {len(self.bin_edges) - 1}, ece={self.ece:.4f})"
 
 
-def calibration_curve(y_true, proba, *, n_bins=10, strategy="uniform", pos_label=1) -> CalibrationCurve:
+def calibration_curve(y_true, proba, *, n_bins=10, strategy="uniform", pos_label=None) -> CalibrationCurve:
     """Calibration (reliability) curve: bin the predicted probabilities and compare each bin's mean
     prediction with the fraction of positives in it. Calibrated probabilities lie on the diagonal.
 

@@ -364,7 +364,7 @@ def _components(pos_scores, neg_scores):
     return v10, v01
 
 
-def structural_components(y_true, scores, *, pos_label=1) -> tuple[np.ndarray, np.ndarray]:
+def structural_components(y_true, scores, *, pos_label=None) -> tuple[np.ndarray, np.ndarray]:
     """DeLong's structural components (DeLong et al. 1988): for each positive x_i,
     V10(x_i) = (1/m⁻) Σ_j ψ(x_i, y_j), and for each negative y_j, V01(y_j) = (1/m⁺) Σ_i ψ(x_i, y_j), with
     ψ = 1 when the positive scores higher, ½ on a tie, 0 otherwise. Both average to the AUC (式(2.22): 1 − ℓ_rank).
@@ -389,7 +389,7 @@ def _delong_cov(pos, score_rows):
     return aucs, cov
 
 
-def roc_auc_interval(y_true, scores, *, confidence=0.95, pos_label=1) -> AUCInterval:
+def roc_auc_interval(y_true, scores, *, confidence=0.95, pos_label=None) -> AUCInterval:
     """The AUC (式(2.20)) with DeLong's variance and a normal confidence interval (DeLong et al. 1988).
 
     Var(AUC) = S10/m⁺ + S01/m⁻, where S10 and S01 are the sample variances (ddof 1) of the structural
@@ -413,7 +413,7 @@ def roc_auc_interval(y_true, scores, *, confidence=0.95, pos_label=1) -> AUCInte
                        n_pos=int(pos.sum()), n_neg=int((~pos).sum()))
 
 
-def delong_test(y_true, scores_a, scores_b, *, alpha=0.05, pos_label=1) -> DeLongResult:
+def delong_test(y_true, scores_a, scores_b, *, alpha=0.05, pos_label=None) -> DeLongResult:
     """DeLong's test of H0: AUC_a = AUC_b for two scorers on the same test samples (DeLong, DeLong &
     Clarke-Pearson 1988).
 

@@ -9,7 +9,7 @@ import numpy as np
 from scipy import stats
 
 from .. import compare as _cmp
-from .._validation import as_finite_array, check_positive_int, check_probability
+from .._validation import as_finite_array, check_mean_ranks, check_nonnegative, check_positive_int, check_probability
 from ._base import COLORS, get_ax
 
 __all__ = [
@@ -112,16 +112,15 @@ def _cd_inputs(result, mean_ranks, cd, names, *, cd_optional=False):
     if mean_ranks is None or (cd is None and not cd_optional):
         raise ValueError("give either a NemenyiResult or both mean_ranks and cd")
     if cd is None:
-        r = as_finite_array(mean_ranks, "mean_ranks")
+        r = check_mean_ranks(mean_ranks)
         names = tuple(str(n) for n in names) if names is not None else _cmp._default_names(r.size)
         if len(names) != r.size:
             raise ValueError(f"names has {len(names)} entries but mean_ranks has {r.size}")
         return r, None, names
-    r = as_finite_array(mean_ranks, "mean_ranks")
+    r = check_mean_ranks(mean_ranks)
     if r.size < 2:
         raise ValueError(f"mean_ranks has {r.size} value; at least 2 algorithms are needed")
-    if not np.isfinite(cd) or cd < 0:
-        raise ValueError(f"cd must be a finite number >= 0, got {cd}")
+    cd = check_nonnegative(cd, "cd")
     names = tuple(str(n) for n in names) if names is not None else _cmp._default_names(r.size)
     if len(names) != r.size:
         raise ValueError(f"names has {len(names)} entries but mean_ranks has {r.size}")

@@ -16,7 +16,7 @@ def _mark_style(color):
     return dict(marker="o", markersize=8, markerfacecolor="white", markeredgewidth=2, color=color, zorder=5)
 
 
-def plot_roc(y_true, scores, *, ax=None, label=None, color=None, mark=None, chance=True, pos_label=1,
+def plot_roc(y_true, scores, *, ax=None, label=None, color=None, mark=None, chance=True, pos_label=None,
              markers=None):
     """ROC curve (式(2.18)–(2.19)) with its AUC in the legend; ``mark`` (a threshold) circles the point
     where ``scores >= mark`` puts the cut. ``markers`` draws a dot per point (default: when <= 60 points).
@@ -41,7 +41,7 @@ def plot_roc(y_true, scores, *, ax=None, label=None, color=None, mark=None, chan
     return ax
 
 
-def plot_pr(y_true, scores, *, ax=None, label=None, color=None, bep=True, mark=None, pos_label=1,
+def plot_pr(y_true, scores, *, ax=None, label=None, color=None, bep=True, mark=None, pos_label=None,
             markers=None):
     """P-R curve (recall on x, precision on y) with the break-even point on the line P = R.
 
@@ -67,7 +67,7 @@ def plot_pr(y_true, scores, *, ax=None, label=None, color=None, bep=True, mark=N
     return ax
 
 
-def plot_cost_curves(y_true, scores, *, ax=None, label=None, color=None, lines=True, x=None, pos_label=1):
+def plot_cost_curves(y_true, scores, *, ax=None, label=None, color=None, lines=True, x=None, pos_label=None):
     """Cost curve (西瓜书 图2.5): every ROC point's line from (0, FPR) to (1, FNR) in light grey and their
     lower envelope, whose area (the expected total cost) is shaded and given in the legend.
 

@@ -11,6 +11,7 @@ from matplotlib import colors as mpl_colors
 from matplotlib.colors import ListedColormap
 from matplotlib.patches import Patch
 
+from .._validation import as_finite_array, check_real
 from ._base import COLORS, get_ax
 
 __all__ = [
@@ -54,12 +55,19 @@ def plot_polynomial_fit(experiment, degree, *, ax=None, ylim=(-2.0, 2.0)):
 def plot_train_test_curve(values, train, test, *, ax=None, mark=None, xlabel="model complexity",
                           ylabel="error", logy=False, floor=None):
     """Training and test error against complexity. 2-D inputs (values × splits) show mean ± 1 std bands."""
+    values = as_finite_array(values, "values")
+    arrays = {}
+    for arg, arr in (("train", train), ("test", test)):
+        arr = as_finite_array(arr, arg, ndim=None)
+        if arr.ndim not in (1, 2) or arr.shape[0] != len(values):
+            raise ValueError(f"{arg} must have one row per value ({len(values)} rows, 1-D or values × splits); "
+                             f"got shape {arr.shape}")
+        arrays[arg] = arr
+    floor = None if floor is None else check_real(floor, "floor")
+    mark = None if mark is None else check_real(mark, "mark")
     ax = get_ax(ax)
-    values = np.asarray(values)
-    for arr, color, name in ((train, COLORS["blue"], "training error"), (test, COLORS["red"], "test error")):
-        arr = np.asarray(arr, dtype=float)
-        if arr.shape[0] != len(values):
-            raise ValueError(f"train/test must have one row per value: {arr.shape[0]} rows for {len(values)} values")
+    for arr, color, name in ((arrays["train"], COLORS["blue"], "training error"),
+                             (arrays["test"], COLORS["red"], "test error")):
         mean = arr.mean(axis=1) if arr.ndim == 2 else arr
         ax.plot(values, mean, "o-", color=color, label=name, ms=4)
         if arr.ndim == 2 and arr.shape[1] > 1:
@@ -176,11 +184,14 @@ def plot_splits(splitter, X, y=None, groups=None, *, ax=None, max_splits=12):
 
 def plot_estimate_spread(test_sizes, scores, *, ax=None, ylabel="estimated error"):
     """Hold-out estimates per test-set fraction: one box per fraction (scores: fractions × repeats)."""
-    ax = get_ax(ax)
-    scores = np.asarray(scores, dtype=float)
-    test_sizes = np.asarray(test_sizes, dtype=float)
+    test_sizes = as_finite_array(test_sizes, "test_sizes")
+    scores = as_finite_array(scores, "scores", ndim=None)
     if scores.ndim != 2 or scores.shape[0] != len(test_sizes):
-        raise ValueError(f"scores must have shape (len(test_sizes), n_repeats), got {scores.shape}")
+        raise ValueError(f"scores must have shape (len(test_sizes), n_repeats) = ({len(test_sizes)}, ...); "
+                         f"got {scores.shape}")
+    if ((test_sizes <= 0) | (test_sizes >= 1)).any():
+        raise ValueError(f"test_sizes must be fractions in (0, 1); got {test_sizes.tolist()}")
+    ax = get_ax(ax)
     ax.boxplot(scores.T, positions=test_sizes, widths=0.05, showfliers=False, manage_ticks=False)
     ax.plot(test_sizes, scores.mean(axis=1), "o-", color=COLORS["red"], label="mean of the repeats")
     ax.set(xlabel="fraction of the data used for testing", ylabel=ylabel, xlim=(0, 1))
@@ -192,8 +203,14 @@ def plot_oob_fraction(ms, *, simulated=None, ax=None):
     """(1 - 1/m)^m against m on a log axis with its limit 1/e; optional simulated fractions as dots."""
     from ..splits import out_of_bag_fraction
 
+    ms = as_finite_array(ms, "ms")
+    if (ms < 1).any() or (ms != np.round(ms)).any():
+        raise ValueError(f"ms must hold data set sizes (integers >= 1); got {ms.tolist()[:5]}")
+    if simulated is not None:
+        simulated = as_finite_array(simulated, "simulated")
+        if simulated.size != ms.size or ((simulated < 0) | (simulated > 1)).any():
+            raise ValueError(f"simulated must hold {ms.size} fractions in [0, 1], one per m; got {simulated.tolist()[:5]}")
     ax = get_ax(ax)
-    ms = np.asarray(ms)
     ax.plot(ms, [out_of_bag_fraction(int(m)) for m in ms], "-", color=COLORS["blue"], label="(1 - 1/m)^m")
     ax.axhline(np.exp(-1), color=COLORS["grey"], ls="--", label="1/e ≈ 0.368")
     if simulated is not None:

@@ -12,7 +12,7 @@ __all__ = ["plot_calibration", "plot_multiclass_confusion", "plot_leakage", "plo
 
 
 def plot_calibration(y_true, proba, *, n_bins=10, strategy="uniform", ax=None, label=None, color=None,
-                     pos_label=1, diagonal=True):
+                     pos_label=None, diagonal=True):
     """Reliability diagram: per bin of predicted probability, the fraction of positives (y) against the mean
     prediction (x), dots sized by the bin's count; the diagonal is perfect calibration. The legend gives the
     Brier score and the expected calibration error (:func:`evallib.metrics.calibration_curve`).

@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 
 from .. import compare as _cmp
-from .._validation import check_positive_int
+from .._validation import as_finite_array, check_positive_int
 from ..plots import compare_today as _plots
 from ..style import COLORS, new_figure
 from ._base import Explorer, figure_once, slider
@@ -39,8 +39,8 @@ def bayesian_comparison_view(scores_a, scores_b, rope, n_datasets, names=("A", "
     >>> print(text.splitlines()[0])
     N = 12 data sets, rope = 0.005: mean B - A = -0.0100 (B better on 12, A better on 0, ties 0)
     """
-    a = np.asarray(scores_a, dtype=float)
-    b = np.asarray(scores_b, dtype=float)
+    a = as_finite_array(scores_a, "scores_a")
+    b = as_finite_array(scores_b, "scores_b")
     n = check_positive_int(n_datasets, "n_datasets", minimum=2)
     if n > a.size:
         raise ValueError(f"n_datasets={n} is larger than the {a.size} data sets given")

@@ -12,6 +12,7 @@ import numpy as np
 from matplotlib.collections import LineCollection
 
 from .. import curves as _curves
+from .._validation import check_probability, check_real, resolve_pos_label
 from ..plots.curves import plot_confusion_matrix
 from ..style import COLORS, new_figure
 from ._base import Explorer, slider
@@ -21,7 +22,7 @@ __all__ = ["threshold_explorer", "cost_explorer"]
 _PALETTE = [COLORS[c] for c in ("blue", "orange", "green", "red", "purple", "sky")]
 
 
-def threshold_explorer(y_true, scores, *, threshold=None, step=0.01, pos_label=1) -> Explorer:
+def threshold_explorer(y_true, scores, *, threshold=None, step=0.01, pos_label=None) -> Explorer:
     """One slider moves the cut point (predict positive when ``score >= threshold``); the confusion
     matrix, P, R, F1, TPR and FPR and the marked point on both the ROC and the P-R curve follow it.
 
@@ -32,7 +33,9 @@ def threshold_explorer(y_true, scores, *, threshold=None, step=0.01, pos_label=1
     area = _curves.roc_auc(y_true, scores, pos_label=pos_label)
     bep = _curves.break_even_point(y_true, scores, pos_label=pos_label)
     s = np.asarray(scores, dtype=float)
-    if not (isinstance(step, (int, float)) and step > 0 and math.isfinite(step)):
+    if threshold is not None:
+        check_real(threshold, "threshold")
+    if isinstance(step, bool) or not (isinstance(step, (int, float)) and step > 0 and math.isfinite(step)):
         raise ValueError(f"step must be a number > 0, got {step!r}")
     lo = math.floor(s.min() / step) * step
     hi = math.ceil(s.max() / step) * step + step  # one step above the top score: nothing predicted positive
@@ -93,7 +96,7 @@ def threshold_explorer(y_true, scores, *, threshold=None, step=0.01, pos_label=1
     return Explorer("Threshold explorer: move the cut point", controls, update)
 
 
-def cost_explorer(y_true, scores_by_model, *, p=None, log2_cost_ratio=0.0, pos_label=1) -> Explorer:
+def cost_explorer(y_true, scores_by_model, *, p=None, log2_cost_ratio=0.0, pos_label=None) -> Explorer:
     """Cost ratio and class prior → the best threshold of each model and where it sits on the cost curve.
 
     ``scores_by_model`` maps a model's name to its scores on the same samples ``y_true``. Controls:
@@ -106,9 +109,12 @@ def cost_explorer(y_true, scores_by_model, *, p=None, log2_cost_ratio=0.0, pos_l
         raise ValueError("scores_by_model must be a non-empty dict {model name: scores}")
     curves = {name: _curves.cost_curve(y_true, s, pos_label=pos_label) for name, s in scores_by_model.items()}
     aucs = {name: _curves.roc_auc(y_true, s, pos_label=pos_label) for name, s in scores_by_model.items()}
+    check_real(log2_cost_ratio, "log2_cost_ratio")
+    if p is not None:
+        check_probability(p, "p")
     if p is None:
         y = np.asarray(y_true)
-        p = round(float(np.mean(y == pos_label)), 2)
+        p = round(float(np.mean(y == resolve_pos_label(np.unique(y), pos_label))), 2)
     p = float(np.clip(p, 0.01, 0.99))
 
     view = {}  # built at the first call; after it only the animated markers, iso-cost lines and x move

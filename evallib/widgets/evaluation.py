@@ -9,6 +9,7 @@ from .. import plots
 from ..evaluation import _cv_summary, cross_validation, evaluate
 from ..splits import KFold
 from ..fitting import polynomial_experiment
+from .._validation import check_nonnegative, check_positive_int, check_random_state
 from ..style import new_figure
 from ._base import Explorer, figure_once, redraw_all, slider
 
@@ -25,10 +26,15 @@ class _FittingView:
     fitted curve, the marker and the titles (animated artists); a new training set redraws the whole figure."""
 
     def __init__(self, seed=0, max_degree=15):
-        self.seed, self.max_degree = seed, max_degree
+        check_random_state(seed, "seed")
+        self.seed, self.max_degree = seed, check_positive_int(max_degree, "max_degree")
         self.fig = self.key = None
 
     def __call__(self, degree=3, n_train=20, noise_std=0.25):
+        if check_positive_int(degree, "degree", minimum=0) > self.max_degree:
+            raise ValueError(f"degree must be <= max_degree = {self.max_degree}; got {degree}")
+        check_positive_int(n_train, "n_train", minimum=2)
+        check_nonnegative(noise_std, "noise_std")
         key = (int(n_train), round(float(noise_std), 6))
         e = _experiment(*key, self.seed, self.max_degree)
         d = int(degree)
@@ -114,7 +120,9 @@ def _cached_cross_validation(model, X, y, k, p, random_state, cache):
 
 def kfold_update(model, X, y, n_splits=10, n_repeats=1, *, random_state=0, ylim=None, _figure=None):
     """Text and figure for one (k, p) of the k-fold explorer: the estimate, its spread and its cost."""
-    r = cross_validation(model, X, y, n_splits=int(n_splits), n_repeats=int(n_repeats), random_state=random_state)
+    n_splits = check_positive_int(n_splits, "n_splits", minimum=2)
+    n_repeats = check_positive_int(n_repeats, "n_repeats")
+    r = cross_validation(model, X, y, n_splits=n_splits, n_repeats=n_repeats, random_state=random_state)
     return _kfold_view(r, n_splits, n_repeats, ylim, _figure)
 
 
@@ -141,8 +149,10 @@ def kfold_explorer(model, X, y, *, random_state=0, max_k=20, max_p=10):
     """Sliders for k (folds) and p (repeats) of p-times k-fold cross-validation on (X, y)."""
     # stratified folds: k at most the smallest class, so that every fold can hold every class (above it
     # evallib and scikit-learn warn, and refuse once every class is smaller than k)
+    max_k = check_positive_int(max_k, "max_k", minimum=2)
+    max_p = check_positive_int(max_p, "max_p")
     smallest = int(np.unique(np.asarray(y), return_counts=True)[1].min())
-    max_k = max(2, min(int(max_k), len(y), smallest))
+    max_k = max(2, min(max_k, len(y), smallest))
     controls = {
         # p·k scikit-learn fits (up to 200): updated on release, not while dragged (the explorer says "computing…")
         "n_splits": slider(min(10, max_k), 2, max_k, description="k (folds)", continuous_update=False),

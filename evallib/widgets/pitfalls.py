@@ -15,6 +15,7 @@ from .. import curves as _curves
 from .. import metrics as _metrics
 from .. import plots
 from ..pitfalls import LeakageStudy, distort_probabilities
+from .._validation import check_positive_int, check_real
 from ..style import COLORS, new_figure
 from ._base import Explorer, redraw_all, slider
 
@@ -98,12 +99,16 @@ class _CalibrationView:
     the same for every bend (drawn once)."""
 
     def __init__(self, y_true, proba, n_bins=10):
+        _metrics.brier_score(y_true, proba)  # y_true binary {0, 1} (or pos_label), proba in [0, 1]: errors name them
+        check_positive_int(n_bins, "n_bins")
         self.y, self.p, self.n_bins = y_true, proba, n_bins
         self.auc = _curves.roc_auc(y_true, proba)
         self.base = _bent_summary(y_true, proba, 1.0, 0.0, n_bins)
         self.fig = None
 
     def __call__(self, slope=1.0, shift=0.0):
+        check_real(slope, "slope", low=0, low_open=True)
+        check_real(shift, "shift")
         bent, cc, brier, ll = _bent_summary(self.y, self.p, slope, shift, self.n_bins)
         auc = _curves.roc_auc(self.y, bent)
         _, cc0, brier0, ll0 = self.base
@@ -145,6 +150,8 @@ def calibration_explorer(y_true, proba, *, slope=1.0, shift=0.0, n_bins=10) -> E
     (added to the log-odds). Returns an :class:`Explorer`.
     """
     view = _CalibrationView(y_true, proba, n_bins)  # validates y_true, proba
+    check_real(slope, "slope", low=0, low_open=True)
+    check_real(shift, "shift")
     controls = {
         "slope": widgets.FloatLogSlider(value=float(slope), base=2, min=-2, max=2, step=0.125,
                                         description="slope (over-/under-confidence)", readout_format=".2f",
