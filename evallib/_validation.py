@@ -17,11 +17,13 @@ __all__ = [
     "check_binary_labels",
     "check_probability",
     "check_positive_int",
+    "check_bool",
     "check_nonnegative",
     "num_samples",
     "check_range",
     "check_real",
     "check_label_types",
+    "check_labels",
     "resolve_pos_label",
     "check_finite_result",
     "check_mean_ranks",
@@ -138,6 +140,14 @@ def check_label_types(**arrays) -> None:
         raise TypeError(f"labels of different types: {desc}; 1 and '1' are different labels, convert one of them")
 
 
+def check_labels(y, name: str = "y") -> None:
+    """One kind of label in ``y`` (numbers or strings): a list like ['0', 1, 1] is refused, not turned into strings."""
+    if y is None:
+        return
+    a = np.asarray(y, dtype=object) if isinstance(y, (list, tuple)) else np.asarray(y)
+    _label_kind(a, name)
+
+
 def resolve_pos_label(labels, pos_label, name: str = "y_true"):
     """The positive label. ``pos_label=None`` (the default of every binary function) means the labels
     are {0, 1} (or booleans) and 1 is positive; any other labels need an explicit ``pos_label``."""
@@ -200,6 +210,13 @@ def check_positive_int(n, name: str, *, minimum: int = 1) -> int:
     if n < minimum:
         raise ValueError(f"{name} must be >= {minimum}, got {n}")
     return int(n)
+
+
+def check_bool(x, name: str) -> bool:
+    """A bool (Python or NumPy; strings such as 'no' rejected, they are truthy), or a TypeError naming ``name``."""
+    if not isinstance(x, (bool, np.bool_)):
+        raise TypeError(f"{name}: must be True or False; got {type(x).__name__} ({x!r})")
+    return bool(x)
 
 
 def check_nonnegative(x, name: str) -> float:

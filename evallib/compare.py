@@ -23,6 +23,7 @@ import numpy as np
 from scipy import stats
 
 from ._validation import (
+    check_bool,
     check_label_types,
     check_mean_ranks,
     as_1d_array,
@@ -510,6 +511,8 @@ def mcnemar(table, *, correction=True, exact=False, alpha=0.05) -> McNemarResult
     if not np.all(t == np.round(t)):
         raise ValueError("table holds counts and must contain whole numbers")
     alpha = _check_alpha(alpha)
+    correction = check_bool(correction, "correction")
+    exact = check_bool(exact, "exact")
     e01, e10 = int(t[0, 1]), int(t[1, 0])
     n = e01 + e10
     if exact:
@@ -546,6 +549,7 @@ def rank_matrix(scores, *, lower_is_better=True) -> np.ndarray:
     [[1.0, 2.5, 2.5], [3.0, 1.0, 2.0]]
     """
     s = _check_scores_table(scores, min_rows=1)
+    lower_is_better = check_bool(lower_is_better, "lower_is_better")
     return stats.rankdata(s if lower_is_better else -s, axis=1, method="average")
 
 
@@ -570,6 +574,7 @@ def friedman(scores, *, lower_is_better=True, alpha=0.05, tie_correction=False) 
     """
     s = _check_scores_table(scores)
     alpha = _check_alpha(alpha)
+    tie_correction = check_bool(tie_correction, "tie_correction")
     ranks = rank_matrix(s, lower_is_better=lower_is_better)
     n, k = ranks.shape
     r = ranks.mean(axis=0)

@@ -147,7 +147,7 @@ def _raw(v):
 
 
 FREE_TEXT = {"xlabel", "ylabel", "title", "label", "description", "name", "readout_format", "kind_label",
-             "test", "distribution", "color", "colors", "lang", "context", "text"}
+             "test", "distribution", "color", "colors", "lang", "context", "text", "row_name", "col_name"}
 NO_AUTO = {"ax", "_figure", "names", "labels", "target", "model", "metric", "devices", "convention", "cases",
            "compute", "reference", "func", "check", "mistakes", "explanations", "keywords", "options", "holder",
            "random_state", "seed", "floor", "mark", "markers", "ideal", "ylim", "intensity_range", "ceilings",
@@ -465,7 +465,7 @@ row("compare.posthoc_vs_control", A2(SC), 0, method="holm", lower_is_better=True
 row("compare.pairwise_wilcoxon_holm", A2(SC), lower_is_better=True, alpha=0.05)
 row("compare.correlated_bayesian_ttest", A(EA), A(EB), rho=0.1, rope=0.01)
 row("compare.bayesian_signed_rank", A(EA), A(EB), rope=0.01, n_samples=200, random_state=0, prior=1.0)
-row("compare.rejection_rates", 2, difference=0.0, n_datasets=4, n_samples=40, separation=1.0, alpha=0.05,
+row("compare.rejection_rates", 5, difference=0.0, n_datasets=5, n_samples=40, separation=1.0, alpha=0.05,
     n_resamples=3, n_folds=2, bayes_samples=200, random_state=0)
 
 # uncertainty
@@ -650,6 +650,8 @@ row("plots.plot_residuals", A(RT), A(RP))
 row("plots.plot_outlier_effect", A(RT), A(RP), A([0.0, 1.0, 10.0]), index=0)
 row("plots.plot_dcg_discount", 10)
 row("plots.plot_grid_scores", A2([[0.1, 0.2], [0.3, 0.4]]), [1, 2], [3, 4])
+bad("plots.plot_grid_scores", "row_name=3", lambda: el.plots.plot_grid_scores([[0.1]], [1], [2], row_name=3), "row_name")
+bad("plots.plot_grid_scores", "col_name=3", lambda: el.plots.plot_grid_scores([[0.1]], [1], [2], col_name=3), "col_name")
 row("plots.plot_rank_cells", L(Y), A(S))
 
 

@@ -9,6 +9,7 @@ from matplotlib.collections import LineCollection
 from matplotlib.ticker import FuncFormatter, LogLocator, NullFormatter
 
 from ..biasvar import BiasVarianceCurve, BiasVarianceResult, LearningCurve, ZeroOneDecomposition
+from .._validation import check_bool
 from ._base import COLORS, get_ax
 
 __all__ = [
@@ -50,6 +51,7 @@ def plot_prediction_fan(result, ax=None, *, n_curves=40, show_data=True):
 
     The y-axis is limited to a band around the true function (very wiggly fits leave it rather than hide it).
     """
+    show_data = check_bool(show_data, "show_data")
     r = _check(result, BiasVarianceResult, "result")
     n_curves = _check_n(n_curves, "n_curves")
     ax = get_ax(ax)
@@ -111,6 +113,8 @@ def plot_decomposition(result, ax=None, *, log=None):
 
 def plot_bias_variance_curve(curve, ax=None, *, log=True, show_train=True):
     """The bias–variance dilemma (西瓜书 图2.9): bias² falls, variance rises, their sum plus noise is U-shaped."""
+    log = check_bool(log, "log")
+    show_train = check_bool(show_train, "show_train")
     c = _check(curve, BiasVarianceCurve, "curve")
     ax = get_ax(ax)
     v = np.asarray(c.values, dtype=float)

@@ -9,7 +9,7 @@ import numpy as np
 from scipy import stats
 
 from .. import compare as _cmp
-from .._validation import as_finite_array, check_positive_int
+from .._validation import as_finite_array, check_positive_int, check_real
 from ._base import COLORS, get_ax
 
 __all__ = ["plot_posterior", "plot_simplex", "plot_size_power", "plot_power_curve"]
@@ -139,6 +139,7 @@ def plot_power_curve(n_values, power, *, alpha=0.05, ax=None):
     rates at ``n_values`` (e.g. simulated with :func:`evallib.compare.wilcoxon` and friends). The dashed lines are
     alpha and the conventional 0.8 target."""
     n = as_finite_array(n_values, "n_values")
+    alpha = check_real(alpha, "alpha", low=0, high=1, low_open=True, high_open=True)
     if not isinstance(power, dict) or not power:
         raise TypeError("power must be a non-empty dict {test name: rejection rates at n_values}")
     ax = get_ax(ax)

@@ -7,6 +7,7 @@ import numpy as np
 
 from .. import curves as _curves
 from ..metrics import _as_confusion_matrices
+from .._validation import check_bool
 from ._base import COLORS, get_ax
 
 __all__ = ["plot_roc", "plot_pr", "plot_cost_curves", "plot_confusion_matrix"]
@@ -23,6 +24,7 @@ def plot_roc(y_true, scores, *, ax=None, label=None, color=None, mark=None, chan
 
     Returns the Axes.
     """
+    chance = check_bool(chance, "chance")
     ax = get_ax(ax)
     fpr, tpr, thr = _curves.roc_curve(y_true, scores, pos_label=pos_label)
     area = _curves.roc_auc(y_true, scores, pos_label=pos_label)
@@ -47,6 +49,7 @@ def plot_pr(y_true, scores, *, ax=None, label=None, color=None, bep=True, mark=N
 
     ``mark`` (a threshold) circles the cut ``scores >= mark``. Returns the Axes.
     """
+    bep = check_bool(bep, "bep")
     ax = get_ax(ax)
     prec, rec, thr = _curves.pr_curve(y_true, scores, pos_label=pos_label)
     show_markers = len(prec) <= 60 if markers is None else bool(markers)
@@ -73,6 +76,7 @@ def plot_cost_curves(y_true, scores, *, ax=None, label=None, color=None, lines=T
 
     ``x`` (a probability cost) draws a vertical line there and marks the envelope. Returns the Axes.
     """
+    lines = check_bool(lines, "lines")
     ax = get_ax(ax)
     cc = _curves.cost_curve(y_true, scores, pos_label=pos_label)
     if lines:
@@ -100,6 +104,9 @@ def plot_cost_curves(y_true, scores, *, ax=None, label=None, color=None, lines=T
 def plot_confusion_matrix(cm, *, ax=None, title="Confusion matrix", normalize=False):
     """The 2×2 matrix ``[[TP, FN], [FP, TN]]`` as a table of coloured cells (rows: true class,
     columns: predicted class; the book's 表2.1). ``normalize=True`` shows row shares. Returns the Axes."""
+    normalize = check_bool(normalize, "normalize")
+    if np.any(np.asarray(cm, dtype=object) < 0):
+        raise ValueError(f"cm: counts must be >= 0; got {np.asarray(cm).tolist()}")
     m = _as_confusion_matrices(cm)
     if m.shape[0] != 1:
         raise ValueError(f"cm must be one 2x2 confusion matrix, got shape {np.shape(cm)}")

@@ -11,7 +11,7 @@ from matplotlib import colors as mpl_colors
 from matplotlib.colors import ListedColormap
 from matplotlib.patches import Patch
 
-from .._validation import as_finite_array, check_real
+from .._validation import as_finite_array, check_bool, check_labels, check_positive_int, check_real
 from ._base import COLORS, get_ax
 
 __all__ = [
@@ -22,10 +22,13 @@ __all__ = [
 
 def plot_watermelon(data=None, *, ax=None, annotate=True):
     """Scatter of the watermelon data 3.0α: density vs sugar, good melons ● and bad ones ×."""
+    annotate = check_bool(annotate, "annotate")
     from ..data import load_watermelon
 
     ax = get_ax(ax)
     d = data if data is not None else load_watermelon()
+    if not (hasattr(d, "X") and hasattr(d, "y") and hasattr(d, "feature_names")):
+        raise TypeError(f"data: must be a Dataset (evallib.data.load_watermelon()) or None; got {type(d).__name__}")
     for label, marker, color, name in ((1, "o", COLORS["green"], "good (1)"), (0, "x", COLORS["red"], "bad (0)")):
         sel = d.y == label
         ax.scatter(d.X[sel, 0], d.X[sel, 1], marker=marker, color=color, label=name, s=40)
@@ -39,6 +42,12 @@ def plot_watermelon(data=None, *, ax=None, annotate=True):
 
 def plot_polynomial_fit(experiment, degree, *, ax=None, ylim=(-2.0, 2.0)):
     """Training points, the true curve sin(2πx) and the degree-``degree`` fit of a PolynomialExperiment."""
+    from ..fitting import PolynomialExperiment
+
+    if not isinstance(experiment, PolynomialExperiment):
+        raise TypeError(f"experiment: must be a PolynomialExperiment (evallib.fitting.polynomial_experiment); "
+                        f"got {type(experiment).__name__}")
+    degree = check_positive_int(degree, "degree", minimum=0)
     ax = get_ax(ax)
     e = experiment
     if not 0 <= degree <= int(e.degrees[-1]):
@@ -55,6 +64,7 @@ def plot_polynomial_fit(experiment, degree, *, ax=None, ylim=(-2.0, 2.0)):
 def plot_train_test_curve(values, train, test, *, ax=None, mark=None, xlabel="model complexity",
                           ylabel="error", logy=False, floor=None):
     """Training and test error against complexity. 2-D inputs (values × splits) show mean ± 1 std bands."""
+    logy = check_bool(logy, "logy")
     values = as_finite_array(values, "values")
     arrays = {}
     for arg, arr in (("train", train), ("test", test)):
@@ -114,6 +124,7 @@ def plot_splits(splitter, X, y=None, groups=None, *, ax=None, max_splits=12):
     >>> from sklearn.model_selection import GroupKFold
     >>> ax = plot_splits(GroupKFold(3), np.zeros(9), groups=[0, 0, 1, 1, 2, 2, 3, 3, 3])
     """
+    check_labels(y, "y")
     from .._validation import check_positive_int, num_samples
 
     if isinstance(splitter, (str, bytes)) or not all(callable(getattr(splitter, a, None))
@@ -223,6 +234,10 @@ def plot_oob_fraction(ms, *, simulated=None, ax=None):
 
 def plot_cv_repeats(result, *, ax=None, ylabel="error", ylim=None):
     """p-times k-fold CV: each fold's score (grey), each repeat's k-fold estimate (blue), the overall mean."""
+    from ..evaluation import CVResult
+
+    if not isinstance(result, CVResult):
+        raise TypeError(f"result: must be a CVResult (evallib.evaluation.cross_validation); got {type(result).__name__}")
     ax = get_ax(ax)
     p, k = result.scores.shape
     reps = np.repeat(np.arange(1, p + 1), k)

@@ -6,6 +6,7 @@ import numpy as np
 
 from .. import metrics as _metrics
 from ..pitfalls import LeakageStudy
+from .._validation import as_finite_array, check_bool
 from ._base import COLORS, get_ax
 
 __all__ = ["plot_calibration", "plot_multiclass_confusion", "plot_leakage", "plot_optimism"]
@@ -19,6 +20,7 @@ def plot_calibration(y_true, proba, *, n_bins=10, strategy="uniform", ax=None, l
 
     Returns the Axes.
     """
+    diagonal = check_bool(diagonal, "diagonal")
     ax = get_ax(ax)
     cc = _metrics.calibration_curve(y_true, proba, n_bins=n_bins, strategy=strategy, pos_label=pos_label)
     brier = _metrics.brier_score(y_true, proba, pos_label=pos_label)
@@ -40,6 +42,7 @@ def plot_multiclass_confusion(y_true, y_pred, *, labels=None, ax=None, normalize
     """K × K confusion matrix: rows the true class, columns the predicted class (the book's 表2.1 orientation,
     classes in sorted order or ``labels``); ``normalize=True`` shows each row's shares (the per-class recall on
     the diagonal). Returns the Axes; ``ax.images[0].get_array()`` holds the counts (or shares)."""
+    normalize = check_bool(normalize, "normalize")
     yt, yp = _metrics._labels_pair(y_true, y_pred)
     _metrics._same_label_kind(y_true=yt, y_pred=yp)
     classes = np.unique(np.concatenate([yt, yp])) if labels is None else np.asarray(labels)
@@ -93,8 +96,9 @@ def plot_leakage(study: LeakageStudy, *, ax=None, mark=None, chance=None):
 def plot_optimism(names, estimates, honest, *, ax=None, higher_is_better=True, xlabel="estimate"):
     """One row per pitfall: the flawed estimate (red) and the honest one (blue) joined by a line whose length is
     the optimism. Returns the Axes."""
-    est = np.asarray(estimates, dtype=float)
-    hon = np.asarray(honest, dtype=float)
+    higher_is_better = check_bool(higher_is_better, "higher_is_better")
+    est = as_finite_array(estimates, "estimates")
+    hon = as_finite_array(honest, "honest")
     names = list(names)
     if est.shape != (len(names),) or hon.shape != (len(names),):
         raise ValueError(f"names, estimates and honest must have the same length, got {len(names)}, "

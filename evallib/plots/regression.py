@@ -40,7 +40,7 @@ def _outlier_ratios(y_true, y_pred, shifts, *, index=0):
     t, p = as_finite_array(y_true, "y_true"), as_finite_array(y_pred, "y_pred")
     check_consistent_length(y_true=t, y_pred=p)
     d = as_finite_array(shifts, "shifts")
-    if not (isinstance(index, (int, np.integer)) and 0 <= index < len(t)):
+    if isinstance(index, (bool, np.bool_)) or not (isinstance(index, (int, np.integer)) and 0 <= index < len(t)):
         raise ValueError(f"index must be an index in [0, {len(t)}), got {index!r}")
     out = {}
     for name, f in _MEASURES.items():

@@ -5,6 +5,7 @@ import numpy as np
 
 from .. import roofline as _rl
 from ..style import COLORS
+from .._validation import check_bool, check_positive_int
 from ._base import get_ax
 
 __all__ = ["plot_roofline", "plot_batch_intensity", "plot_layer_times"]
@@ -40,6 +41,7 @@ def plot_roofline(peak_flops, bandwidth, *, models=(), layers=None, points=(), c
     (:class:`~evallib.roofline.KernelMeasurement` or (label, intensity, FLOP/s)) drawn at the speed they
     reached. ``ceilings``: {label: FLOP/s} extra horizontal roofs (e.g. one thread). Returns the Axes.
     """
+    annotate = check_bool(annotate, "annotate")
     ridge = _rl.ridge_point(peak_flops, bandwidth)
     ax = get_ax(ax)
     models = list(models)
@@ -134,9 +136,7 @@ def plot_layer_times(model, peak_flops, bandwidth, *, ax=None, top=None):
     mem = model.layer_bytes / bandwidth > model.layer_flops / peak_flops
     idx = np.flatnonzero(t > 0)
     if top is not None:
-        top = int(top)
-        if top < 1:
-            raise ValueError(f"top must be >= 1, got {top}")
+        top = check_positive_int(top, "top")
         idx = np.sort(idx[np.argsort(-t[idx], kind="stable")[:top]])
     ax = get_ax(ax)
     x = np.arange(len(idx))

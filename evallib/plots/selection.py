@@ -6,6 +6,7 @@ from __future__ import annotations
 import numpy as np
 
 from .. import curves as _curves
+from .._validation import as_finite_array
 from ._base import COLORS, get_ax
 
 __all__ = ["plot_grid_scores", "plot_rank_cells"]
@@ -20,7 +21,10 @@ def plot_grid_scores(scores, row_values, col_values, *, row_name="", col_name=""
 
     >>> ax = plot_grid_scores([[0.9, 0.8], [0.7, 0.9]], [1, 2], ["a", "b"])  # doctest: +SKIP
     """
-    s = np.asarray(scores, dtype=float)
+    s = as_finite_array(scores, "scores", ndim=2)
+    for arg, v in (("row_name", row_name), ("col_name", col_name)):
+        if not isinstance(v, str):
+            raise TypeError(f"{arg}: must be a str (an axis label); got {type(v).__name__} ({v!r})")
     if s.ndim != 2 or s.size == 0:
         raise ValueError(f"scores must be a non-empty 2-D array, got shape {s.shape}")
     if not np.all(np.isfinite(s)):
@@ -30,6 +34,8 @@ def plot_grid_scores(scores, row_values, col_values, *, row_name="", col_name=""
                          f"the shape of scores {s.shape}")
     if not isinstance(fmt, str):
         raise TypeError(f"fmt must be a format string, got {type(fmt).__name__}")
+    if "{" not in fmt:
+        raise ValueError(f"fmt: must be a format string with a {{}} field such as '{{:.3f}}'; got {fmt!r}")
     ax = get_ax(ax)
     ax.imshow(s, cmap=cmap, origin="upper", aspect="auto")
     lo, hi = s.min(), s.max()
