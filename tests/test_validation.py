@@ -620,7 +620,12 @@ row("widgets.leakage_update", O(STUDY), 2)
 row("widgets.leakage_explorer", O(STUDY), k=2)
 row("widgets.calibration_update", L(Y), P(S), 1.0, 0.0, n_bins=5)
 row("widgets.calibration_explorer", L(Y), P(S), slope=1.0, shift=0.0, n_bins=5)
-row("widgets.slider", 3, 0, 10, 1, "k")
+row("widgets.slider", 3.0, 0.0, 10.0, 1.0, "k")  # floats: an int lo=-1 or step=2.5 is a valid slider
+for _lab, _kw, _m in (("value=True", dict(value=True), "value"), ("value='3'", dict(value="3"), "value"),
+                      ("value=-1", dict(value=-1), "value"), ("step=True", dict(step=True), "step"),
+                      ("step=-1", dict(step=-1), "step"), ("hi=-1", dict(hi=-1), "hi"), ("lo=True", dict(lo=True), "lo")):
+    bad("widgets.slider", _lab, lambda _kw=_kw: el.widgets.slider(**{"value": 3, "lo": 0, "hi": 10, "step": 1, **_kw}),
+        _m)
 bad("widgets.slider", "lo > hi", lambda: el.widgets.slider(3, 10, 0), "lo|hi")
 row("widgets.Explorer", "t", {"k": el.widgets.slider(3, 0, 10)}, lambda k: (str(k), None), columns=3)
 bad("widgets.Explorer", "update=3", lambda: el.widgets.Explorer("t", {}, 3), "update")

@@ -35,6 +35,10 @@ BUSY_AFTER_S = 0.1
 def redraw_all(fig) -> None:
     """Tell the explorer's renderer that more than the animated artists of ``fig`` changed (axes limits, ticks,
     a non-animated artist): the next render draws the whole figure and caches a new background."""
+    from matplotlib.figure import Figure
+
+    if not isinstance(fig, Figure):
+        raise TypeError(f"fig: must be a matplotlib Figure; got {type(fig).__name__}")
     live = fig.__dict__.get("_evallib_live")
     if live is not None:
         live.full = True
@@ -50,6 +54,8 @@ def figure_once(holder: dict, *args, **kwargs):
     """
     from .. import style
 
+    if not isinstance(holder, dict):
+        raise TypeError(f"holder: must be a dict the view keeps between calls; got {type(holder).__name__}")
     if "fig" not in holder:
         holder["fig"], holder["axes"] = style.new_figure(*args, **kwargs)
         holder["fig"]._evallib_auto = True
@@ -165,6 +171,15 @@ class _LiveCanvas:
 
 def render_png(fig, *, compress_level=1) -> bytes:
     """PNG bytes of ``fig`` as the explorers render it (see the module docstring); used by :class:`Explorer`."""
+    from matplotlib.figure import Figure
+
+    from .._validation import check_positive_int
+
+    compress_level = check_positive_int(compress_level, "compress_level", minimum=0)
+    if compress_level > 9:
+        raise ValueError(f"compress_level: must be a zlib level in 0..9; got {compress_level}")
+    if not isinstance(fig, Figure):
+        raise TypeError(f"fig: must be a matplotlib Figure; got {type(fig).__name__}")
     live = fig.__dict__.get("_evallib_live")
     if live is None:
         live = fig._evallib_live = _LiveCanvas(fig)
@@ -216,10 +231,13 @@ class Explorer(widgets.VBox):
     _threaded = None  # None: a worker thread inside a kernel, synchronous elsewhere (tests)
 
     def __init__(self, title: str, controls: dict, update: Callable, *, columns: int = 3):
+        if not callable(update):
+            raise TypeError(f"update: must be callable as update(**values) -> (text, figure); got {update!r}")
         if not controls:
             raise ValueError("controls must name at least one widget")
-        if not callable(update):
-            raise TypeError("update must be callable as update(**values) -> (text, figure)")
+        from .._validation import check_positive_int
+
+        columns = check_positive_int(columns, "columns")
         from ..i18n import ui
 
         self.title = title = ui(title)  # the learner's language (evallib.i18n; English by default)
@@ -375,8 +393,18 @@ def slider(value, lo, hi, step=1, description="", *, continuous_update=True, rea
     ipywidgets' default box is 300 px including the description, so a long description would squeeze the
     track until the mouse could no longer reach every value (the browser tests measure this).
     """
+    from .._validation import check_bool, check_real
     from ..i18n import ui
 
+    for arg, v in (("value", value), ("lo", lo), ("hi", hi)):
+        check_real(v, arg)
+    if step is not None and check_real(step, "step") <= 0:
+        raise ValueError(f"step: must be > 0; got {step!r}")
+    if lo > hi:
+        raise ValueError(f"lo, hi: the slider's range needs lo <= hi; got lo={lo!r}, hi={hi!r}")
+    if not lo <= value <= hi:
+        raise ValueError(f"value: must lie in [lo, hi] = [{lo!r}, {hi!r}]; got {value!r}")
+    continuous_update = check_bool(continuous_update, "continuous_update")
     description = ui(description)  # the learner's language (evallib.i18n)
     n_steps = int(round((hi - lo) / step)) if step else 100
     track = min(max(200, n_steps), 400)

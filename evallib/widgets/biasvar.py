@@ -21,7 +21,10 @@ DECOMPOSITION_YLIM = (1e-4, 1e4)  # mean squared error: bars outside it (degree 
 
 def sine_target(x):
     """The course's true function f(x) = sin(2πx) (the same curve as :func:`evallib.data.make_sine`)."""
-    return np.sin(2 * np.pi * np.asarray(x, dtype=float))
+    from .._validation import as_finite_array, check_real
+
+    x = check_real(x, "x") if np.ndim(x) == 0 else as_finite_array(x, "x")
+    return np.sin(2 * np.pi * x)
 
 
 def bias_variance_view(degree, noise_std, n_train, n_datasets, *, target=sine_target, x_range=(0, 1),
