@@ -73,7 +73,10 @@ def dtype_bytes(dtype) -> int:
         return DTYPE_BYTES[dtype]
     if isinstance(dtype, (bool, np.bool_)) or not isinstance(dtype, numbers.Integral):
         raise TypeError(f"dtype must be a name such as 'float32' or an int number of bytes, got {dtype!r}")
-    return check_positive_int(dtype, "dtype")
+    dtype = check_positive_int(dtype, "dtype")
+    if dtype not in (1, 2, 4, 8):
+        raise ValueError(f"dtype: a number of bytes per element must be 1, 2, 4 or 8; got {dtype}")
+    return dtype
 
 
 @dataclass(frozen=True)
@@ -143,6 +146,8 @@ def _check_convention(convention):
 # --------------------------------------------------------------------------------------------------
 
 _COMPUTE_KINDS = ("conv", "linear")
+# Every kind the layer builders make.
+_LAYER_KINDS = ("conv", "linear", "bn", "relu", "relu6", "maxpool", "avgpool", "add", "flatten")
 
 
 @dataclass(frozen=True)
@@ -164,6 +169,16 @@ class Layer:
     ops: int
     detail: str = ""
     n_inputs: int = 1
+
+    def __post_init__(self):
+        for arg in ("name", "detail"):
+            if not isinstance(getattr(self, arg), str):
+                raise TypeError(f"{arg}: must be a str; got {type(getattr(self, arg)).__name__} ({getattr(self, arg)!r})")
+        if not isinstance(self.kind, str) or self.kind not in _LAYER_KINDS:
+            raise ValueError(f"kind: must be one of {_LAYER_KINDS}; got {self.kind!r}")
+        for arg in ("params", "macs", "ops"):
+            check_positive_int(getattr(self, arg), arg, minimum=0)
+        check_positive_int(self.n_inputs, "n_inputs")
 
     @property
     def in_elements(self) -> int:
@@ -288,6 +303,8 @@ def linear(in_features, out_features, *, bias=True, name="fc") -> Layer:
 
 
 def _pool(kind, in_shape, kernel_size, stride, padding, ceil_mode, name):
+    if not isinstance(ceil_mode, (bool, np.bool_)):
+        raise TypeError(f"ceil_mode: must be True or False; got {type(ceil_mode).__name__} ({ceil_mode!r})")
     c, h, w = _check_shape(in_shape)
     kh, kw = _pair(kernel_size, "kernel_size", minimum=1)
     sh, sw = _pair(kernel_size if stride is None else stride, "stride", minimum=1)
@@ -775,6 +792,8 @@ def _positive(x, name) -> float:
 
 def _nonneg_array(x, name):
     scalar = np.ndim(x) == 0
+    if scalar and isinstance(x, (bool, np.bool_)):
+        raise TypeError(f"{name}: must be a number, not a bool; got {x!r}")
     arr = as_finite_array(np.atleast_1d(x) if scalar else x, name, ndim=None)
     if (arr < 0).any():
         raise ValueError(f"{name} must be >= 0, got {arr[arr < 0].ravel()[0]}")
@@ -883,6 +902,9 @@ class Device:
             dtype_bytes(k)
             _positive(v, f"peaks[{k!r}]")
         _positive(self.bandwidth, "bandwidth")
+        for arg in ("name", "source", "note"):
+            if not isinstance(getattr(self, arg), str):
+                raise TypeError(f"{arg}: must be a str; got {type(getattr(self, arg)).__name__} ({getattr(self, arg)!r})")
 
     def peak(self, dtype="float32") -> float:
         """Peak FLOP/s for ``dtype``; if none is documented, the float32 peak (or the only one given)."""

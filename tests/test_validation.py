@@ -147,7 +147,7 @@ def _raw(v):
 
 
 FREE_TEXT = {"xlabel", "ylabel", "title", "label", "description", "name", "readout_format", "kind_label",
-             "test", "distribution", "color", "colors", "lang", "context", "text", "row_name", "col_name"}
+             "test", "distribution", "color", "colors", "lang", "context", "text", "row_name", "col_name", "note", "source", "detail"}
 NO_AUTO = {"ax", "_figure", "names", "labels", "target", "model", "metric", "devices", "convention", "cases",
            "compute", "reference", "func", "check", "mistakes", "explanations", "keywords", "options", "holder",
            "random_state", "seed", "floor", "mark", "markers", "ideal", "ylim", "intensity_range", "ceilings",
@@ -523,6 +523,9 @@ row("roofline.separable_cost_ratio", 64, 3)
 row("roofline.get_device", "GTX 1080 Ti")
 bad("roofline.get_device", "name=3", lambda: el.roofline.get_device(3), "name")
 row("roofline.Device", "dev", {"float32": 1e12}, 1e11, "here")
+bad("roofline.Device", "note=3", lambda: el.roofline.Device("d", {"float32": 1e12}, 1e11, "x", 3), "note")
+bad("roofline.Device", "source=3", lambda: el.roofline.Device("d", {"float32": 1e12}, 1e11, 3), "source")
+bad("roofline.Layer", "detail=3", lambda: el.roofline.Layer("l", "conv", (3, 8, 8), (8, 8, 8), 1, 1, 1, 3), "detail")
 bad("roofline.Device", "bandwidth=-1", lambda: el.roofline.Device("d", {"float32": 1e12}, -1.0, "x"), "bandwidth")
 row("roofline.measure_machine", 1, matmul_size=64, stream_mib=1)
 row("roofline.machine_device", O(None), "this machine")
