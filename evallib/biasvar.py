@@ -33,6 +33,7 @@ import numpy as np
 from sklearn.base import clone
 
 from ._validation import (
+    check_labels,
     check_range,
     as_finite_array,
     check_probability,
@@ -405,6 +406,7 @@ def learning_curve(model, X, y, train_sizes, splitter, metric=None) -> LearningC
     >>> bool(np.all(lc.test_mean < 1e-20))
     True
     """
+    check_labels(y, "y")
     _check_model(model)
     metric = _mse if metric is None else metric
     if not callable(metric):

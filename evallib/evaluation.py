@@ -10,7 +10,7 @@ import numpy as np
 from joblib import Parallel, delayed
 from sklearn.base import clone
 
-from ._validation import check_consistent_length, num_samples
+from ._validation import check_consistent_length, check_labels, num_samples
 from .metrics import error_rate
 
 __all__ = ["evaluate", "cross_validation", "CVResult", "score_table", "ScoreTable", "complexity_curve", "ComplexityCurve"]
@@ -103,6 +103,7 @@ def evaluate(model, X, y, splitter, metric=error_rate, *, response="predict", n_
     >>> evaluate(DecisionTreeClassifier(), X, y, KFold(5, random_state=0)).tolist()  # fold 3 trains without 10
     [0.0, 0.0, 0.25, 0.0, 0.0]
     """
+    check_labels(y, "y")
     X, y, splits = _check_run(model, X, y, splitter, metric, response)
     scores = Parallel(n_jobs=n_jobs)(
         delayed(_fit_and_score)(model, X, y, train, test, metric, response) for train, test in splits
@@ -146,6 +147,7 @@ def cross_validation(model, X, y, *, n_splits=10, n_repeats=1, stratify=True, me
     >>> cross_validation(DummyClassifier(), X, y, n_splits=5, random_state=0).mean
     0.5
     """
+    check_labels(y, "y")
     from .splits import KFold
 
     splitter = KFold(n_splits, n_repeats=n_repeats, stratify=stratify, random_state=random_state)
@@ -300,6 +302,7 @@ def complexity_curve(model, param_name, values, X, y, splitter, metric=error_rat
     >>> c.train_mean.tolist()
     [0.4642857142857143, 0.03571428571428571]
     """
+    check_labels(y, "y")
     if not isinstance(param_name, str) or param_name not in model.get_params():
         raise ValueError(f"param_name must be a parameter of {type(model).__name__}, got {param_name!r}")
     values = tuple(values)

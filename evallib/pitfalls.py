@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ._validation import as_1d_array, as_finite_array, check_consistent_length, check_positive_int
+from ._validation import as_1d_array, as_finite_array, check_consistent_length, check_labels, check_positive_int
 
 __all__ = ["LeakageStudy", "selection_leakage", "distort_probabilities"]
 
@@ -93,6 +93,7 @@ def selection_leakage(X, y, ks, *, model=None, n_splits=5, n_repeats=1, random_s
     >>> float(st.leaky[0]), float(st.honest[0])
     (0.95, 0.5)
     """
+    check_labels(y, "y")
     from sklearn.base import clone, is_classifier
     from sklearn.model_selection import RepeatedStratifiedKFold
 

@@ -26,6 +26,7 @@ import numpy as np
 from scipy import stats
 
 from ._validation import (
+    check_labels,
     as_1d_array,
     as_finite_array,
     check_binary_labels,
@@ -481,6 +482,7 @@ def bootstrap_632(model, X, y, *, n_repeats=200, method=".632+", random_state=No
     >>> r.training_error, r.method
     (0.3, '.632+')
     """
+    check_labels(y, "y")
     from sklearn.base import clone
 
     from .evaluation import _check_run, _take

@@ -9,7 +9,7 @@ from .. import plots
 from ..evaluation import _cv_summary, cross_validation, evaluate
 from ..splits import KFold
 from ..fitting import polynomial_experiment
-from .._validation import check_nonnegative, check_positive_int, check_random_state
+from .._validation import check_labels, check_nonnegative, check_positive_int, check_random_state
 from ..style import new_figure
 from ._base import Explorer, figure_once, redraw_all, slider
 
@@ -120,6 +120,7 @@ def _cached_cross_validation(model, X, y, k, p, random_state, cache):
 
 def kfold_update(model, X, y, n_splits=10, n_repeats=1, *, random_state=0, ylim=None, _figure=None):
     """Text and figure for one (k, p) of the k-fold explorer: the estimate, its spread and its cost."""
+    check_labels(y, "y")
     n_splits = check_positive_int(n_splits, "n_splits", minimum=2)
     n_repeats = check_positive_int(n_repeats, "n_repeats")
     r = cross_validation(model, X, y, n_splits=n_splits, n_repeats=n_repeats, random_state=random_state)
@@ -147,6 +148,7 @@ def _kfold_view(r, n_splits, n_repeats, ylim, _figure=None):
 
 def kfold_explorer(model, X, y, *, random_state=0, max_k=20, max_p=10):
     """Sliders for k (folds) and p (repeats) of p-times k-fold cross-validation on (X, y)."""
+    check_labels(y, "y")
     # stratified folds: k at most the smallest class, so that every fold can hold every class (above it
     # evallib and scikit-learn warn, and refuse once every class is smaller than k)
     max_k = check_positive_int(max_k, "max_k", minimum=2)
