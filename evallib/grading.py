@@ -34,6 +34,7 @@ from typing import Any, Callable
 
 import numpy as np
 
+from ._validation import check_bool, check_positive_int
 from .grading_messages import text as _t
 from .i18n import translate as _tr
 
@@ -628,7 +629,13 @@ def load_source(path, *, variant=0, solutions=True) -> ExerciseSet:
     Runs the source's ``checks`` cells (trusted course code) with ``variant`` defined; each question's check is
     the function of its name there (``def q1(answer): ...``).
     """
+    variant = check_positive_int(variant, "variant", minimum=0)
+    solutions = check_bool(solutions, "solutions")
+    if not isinstance(path, (str, os.PathLike)):
+        raise TypeError(f"path: must be a str or a path to an exercise source; got {type(path).__name__} ({path!r})")
     path = Path(path)
+    if not path.is_file():
+        raise ValueError(f"path: no exercise source at {str(path)!r}")
     front, cells = read_myst(path.read_text(encoding="utf-8"))
     cache: dict = {}
 
@@ -717,6 +724,8 @@ def exercise_set(key, *, solutions=True, variant=0) -> ExerciseSet:
     "received"). ``solutions=False`` makes ``solution()`` decline; ``variant`` is the classroom variant number
     (0 in the self-study edition).
     """
+    variant = check_positive_int(variant, "variant", minimum=0)
+    solutions = check_bool(solutions, "solutions")
     k = str(key)[:2]
     path = _find(k)
     if path is None:
