@@ -123,6 +123,13 @@ def new_figure(ncols=1, nrows=1, *, width=None, height=None, **kwargs):
     """
     from matplotlib.figure import Figure
 
+    from ._validation import check_positive_int, check_real
+
+    ncols, nrows = check_positive_int(ncols, "ncols"), check_positive_int(nrows, "nrows")
+    if width is not None:
+        width = check_real(width, "width", low=0, low_open=True)
+    if height is not None:
+        height = check_real(height, "height", low=0, low_open=True)
     style = _active
     w = width if width is not None else style["figure.figsize"][0] * (1 if ncols == 1 else 0.75 * ncols)
     h = height if height is not None else style["figure.figsize"][1] * (1 if nrows == 1 else 0.8 * nrows)
