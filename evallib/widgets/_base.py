@@ -405,6 +405,11 @@ def slider(value, lo, hi, step=1, description="", *, continuous_update=True, rea
     if not lo <= value <= hi:
         raise ValueError(f"value: must lie in [lo, hi] = [{lo!r}, {hi!r}]; got {value!r}")
     continuous_update = check_bool(continuous_update, "continuous_update")
+    if step and abs((value - lo) / step - round((value - lo) / step)) > 1e-9:
+        # A start value between two steps (log2(5) on a 0.25 grid): with continuous_update the browser would send
+        # the step-rounded value back as soon as it draws the slider, so the explorer would not start where the
+        # notebook says. Such a slider updates on release.
+        continuous_update = False
     description = ui(description)  # the learner's language (evallib.i18n)
     n_steps = int(round((hi - lo) / step)) if step else 100
     track = min(max(200, n_steps), 400)

@@ -119,14 +119,17 @@ def roofline_explorer(measurement=None, *, models=("VGG16", "MobileNetV1"), devi
     dev = devices[device]
     held = {}  # one figure, drawn again on each change (figure_once)
     style = {"description_width": "initial"}
+    # peak and bandwidth update on release: a preset's value lies between the slider's steps, and a slider with
+    # continuous_update=True sends its step-rounded value back as soon as the browser draws it (noUiSlider's
+    # 'update' event), which would turn every preset into "custom" before the learner touches anything.
     controls = {
         "device": widgets.Dropdown(options=list(devices), value=device, description="device", style=style),
         "peak_flops": widgets.FloatLogSlider(value=dev.peak("float32"), base=10, min=9, max=16, step=0.01,
                                              description="peak FLOP/s", readout_format=".3g",
-                                             continuous_update=True, style=style),
+                                             continuous_update=False, style=style),
         "bandwidth": widgets.FloatLogSlider(value=dev.bandwidth, base=10, min=9, max=13, step=0.01,
                                             description="bandwidth B/s", readout_format=".3g",
-                                            continuous_update=True, style=style),
+                                            continuous_update=False, style=style),
         "models": widgets.SelectMultiple(options=list(rl.MODELS), value=models, rows=6, description="models",
                                          style=style),
         "batch": widgets.SelectionSlider(options=[2**k for k in range(11)], value=1, description="batch size",
