@@ -558,26 +558,7 @@ __all__ += [
 ]
 
 
-def _label_kind(a: np.ndarray, name: str) -> str:
-    """'number' or 'string': the kind of a label array (mixed objects raise TypeError naming ``name``)."""
-    if a.dtype.kind in "biuf":
-        return "number"
-    if a.dtype.kind in "US":
-        return "string"
-    if a.dtype.kind == "O":
-        kinds = {"string" if isinstance(v, (str, bytes)) else "number"
-                 if isinstance(v, (numbers.Real, np.bool_)) else type(v).__name__ for v in a.tolist()}
-        if len(kinds) == 1 and kinds <= {"string", "number"}:
-            return kinds.pop()
-        raise TypeError(f"{name} mixes label types ({sorted(kinds)}); use one type (all numbers or all strings)")
-    raise TypeError(f"{name} must hold numbers or strings as labels, got dtype {a.dtype}")
-
-
-def _same_label_kind(**arrays) -> None:
-    kinds = {name: _label_kind(a, name) for name, a in arrays.items()}
-    if len(set(kinds.values())) > 1:
-        desc = ", ".join(f"{n} holds {k}s" for n, k in kinds.items())
-        raise TypeError(f"labels of different types: {desc}; 1 and '1' are different labels, convert one of them")
+from ._validation import _label_kind, check_label_types as _same_label_kind  # noqa: E402  (one checker)
 
 
 def _check_label_value(label, y: np.ndarray, name: str, yname: str = "y_true") -> None:
