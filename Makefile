@@ -77,7 +77,7 @@ translate-update: setup
 
 # Merge, then build notebooks/zh/*.ipynb (executed, like make regen) and exercises/zh/*.ipynb from the catalogs.
 translate: translate-update
-	$(BIN)/python scripts/i18n.py build
+	$(BIN)/python scripts/i18n.py build $(NB)
 
 translate-status: setup
 	$(BIN)/python scripts/i18n.py status

@@ -5,6 +5,7 @@
     python scripts/i18n.py update notebooks/02_evaluation_methods.md   # ... this one; creates the catalog if new
     python scripts/i18n.py build                   # write notebooks/zh/*.ipynb (executed) and exercises/zh/*.ipynb
     python scripts/i18n.py build --no-execute      # cells only (outputs of the stored zh notebook kept)
+    python scripts/i18n.py build exercises/source/02_evaluation_methods.md   # ... only this set (or chapter)
     python scripts/i18n.py status                  # translated / fuzzy / untranslated per chapter, Chinese characters
     python scripts/i18n.py check                   # what tests/test_i18n.py checks, as a report; exit 1 on a problem
 
@@ -306,8 +307,24 @@ def write_exercise(src: Path, out: Path):
     return out
 
 
-def build(execute=True):
-    for po in catalogs():
+def _catalogs_of(sources):
+    """The catalogs of these English sources or catalogs (all catalogs when ``sources`` is empty)."""
+    if not sources:
+        return catalogs()
+    def kind(path):   # "exercises/..." or "notebooks/..." narrows a stem to that folder's catalog
+        parts = Path(path).parts
+        return "exercises" if "exercises" in parts else "notebooks" if "notebooks" in parts else None
+
+    wanted = {(kind(s), Path(s).stem) for s in sources}
+    found = [po for po in catalogs() if (kind(po.relative_to(ROOT)), po.stem) in wanted or (None, po.stem) in wanted]
+    missing = {stem for _, stem in wanted} - {po.stem for po in found}
+    if missing:
+        raise SystemExit(f"no catalog for {', '.join(sorted(missing))}: run `make translate-update NB=...` first")
+    return found
+
+
+def build(execute=True, sources=()):
+    for po in _catalogs_of(sources):
         src = source_of(po)
         if not src.exists():
             print(f"{po.relative_to(ROOT)}: no English source {src.relative_to(ROOT)} (remove the catalog?)")
@@ -411,8 +428,10 @@ def main(argv=None):
     up.add_argument("sources", nargs="*", help="English sources to start or update (default: every catalog's)")
     b = sub.add_parser("build", help="write notebooks/zh/*.ipynb (executed) and exercises/zh/*.ipynb")
     b.add_argument("--no-execute", action="store_true")
+    b.add_argument("sources", nargs="*", help="only these chapters/sets (a source, a catalog or a stem; default: all)")
     sub.add_parser("status")
-    sub.add_parser("check")
+    c = sub.add_parser("check")
+    c.add_argument("sources", nargs="*", help="only these chapters/sets (default: every catalog)")
     args = ap.parse_args(argv)
     if args.cmd == "update":
         if args.sources:
@@ -429,15 +448,16 @@ def main(argv=None):
         status()
         return 0
     if args.cmd == "build":
-        build(execute=not args.no_execute)
+        build(execute=not args.no_execute, sources=args.sources)
         return 0
     if args.cmd == "status":
         status()
         return 0
-    problems = [p for po in catalogs() for p in problems_of(po)]
+    chosen = _catalogs_of(args.sources)
+    problems = [p for po in chosen for p in problems_of(po)]
     for p in problems:
         print(p)
-    print(f"{len(catalogs())} catalog(s), {len(problems)} problem(s)")
+    print(f"{len(chosen)} catalog(s), {len(problems)} problem(s)")
     return 1 if problems else 0
 
 
