@@ -16,6 +16,7 @@ Decision rule everywhere: reject H0 at level ``alpha`` when the statistic falls 
 """
 from __future__ import annotations
 
+import functools
 import numbers
 from dataclasses import dataclass, field, fields
 
@@ -614,7 +615,13 @@ def q_alpha(k, alpha=0.05) -> float:
     2.344
     """
     k = check_positive_int(k, "k", minimum=2)
-    alpha = _check_alpha(alpha)
+    return _q_alpha(int(k), float(_check_alpha(alpha)))
+
+
+@functools.lru_cache(maxsize=1024)
+def _q_alpha(k: int, alpha: float) -> float:
+    # studentized_range.isf integrates numerically (tens of ms a call); the CD explorer asks for the same few
+    # (k, α) on every move
     return float(stats.studentized_range.isf(alpha, k, np.inf) / np.sqrt(2))
 
 

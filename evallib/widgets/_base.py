@@ -337,11 +337,12 @@ class Explorer(widgets.VBox):
         """Recompute and redraw from the current control values (synchronously)."""
         with self._lock:
             text, fig = self._update(**self.values)[:2]
-            png = render_png(fig) if fig is not None else None
             self.text, self.figure = text, fig
-            self.out.outputs = ()
-            if text:
-                self.out.append_stdout(text if text.endswith("\n") else text + "\n")
+            # the text first (the learner reads it while the picture renders), in one message to the browser
+            # (clearing, then appending, took two messages and two re-renders of the output)
+            self.out.outputs = ({"output_type": "stream", "name": "stdout",
+                                 "text": text if text.endswith("\n") else text + "\n"},) if text else ()
+            png = render_png(fig) if fig is not None else None
             if png is not None:
                 if self.image.layout.display == "none":
                     w, h = fig.canvas.get_width_height()

@@ -13,6 +13,7 @@ from ..fitting import PolynomialRegression
 from ..plots.biasvar import plot_decomposition, plot_prediction_fan
 from ..style import new_figure
 from ._base import Explorer, figure_once, slider
+from ..i18n import say
 
 __all__ = ["sine_target", "bias_variance_view", "bias_variance_explorer"]
 
@@ -37,12 +38,13 @@ def bias_variance_view(degree, noise_std, n_train, n_datasets, *, target=sine_ta
     r = bias_variance(PolynomialRegression(degree), target, noise_std=noise_std, n_train=n_train,
                       n_datasets=n_datasets, x_range=x_range, random_state=random_state)
     s = r.bias2 + r.variance + r.noise
-    text = (
-        f"degree {degree}, noise_std {r.noise_std:.2f}, {r.n_datasets} data sets of {r.n_train} points\n"
-        f"bias² = {r.bias2:.4f}   variance = {r.variance:.4f}   noise = {r.noise:.4f}\n"
-        f"bias² + variance + noise = {s:.4f}   simulated expected error = {r.expected_error:.4f}\n"
-        f"dominant term: {max(('bias²', r.bias2), ('variance', r.variance), ('noise', r.noise), key=lambda t: t[1])[0]}"
-    )
+    dominant = max(("bias²", r.bias2), ("variance", r.variance), ("noise", r.noise), key=lambda t: t[1])[0]
+    text = "\n".join([
+        say("degree {d}, noise_std {s:.2f}, {n} data sets of {m} points", d=degree, s=r.noise_std, n=r.n_datasets,
+            m=r.n_train),
+        say("bias² = {b:.4f}   variance = {v:.4f}   noise = {e:.4f}", b=r.bias2, v=r.variance, e=r.noise),
+        say("bias² + variance + noise = {s:.4f}   simulated expected error = {ee:.4f}", s=s, ee=r.expected_error),
+        say("dominant term: {term}", term=say(dominant))])
     fig, (ax1, ax2) = (figure_once(_figure, ncols=2, width=9.6, height=3.8) if _figure is not None
                        else new_figure(ncols=2, width=9.6, height=3.8))
     plot_prediction_fan(r, ax1, n_curves=n_curves)

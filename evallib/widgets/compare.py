@@ -13,6 +13,7 @@ from .._validation import as_finite_array, check_positive_int, check_probability
 from ..plots import compare as _plots
 from ..style import new_figure
 from ._base import Explorer, clear_content, figure_once, slider
+from ..i18n import say
 
 __all__ = ["binomial_view", "binomial_test_explorer", "cd_view", "cd_explorer"]
 
@@ -32,13 +33,13 @@ def binomial_view(m, eps0, alpha, error_rate, *, _figure=None):
     error_rate = check_probability(error_rate, "error_rate")
     n_errors = int(round(error_rate * m))
     r = _cmp.binomial_test(n_errors, m, eps0, alpha)
-    text = (
-        f"m = {m}, eps0 = {eps0:.2f}, alpha = {r.alpha:.2f}: {n_errors} errors observed "
-        f"(test error rate {r.statistic:.3f})\n"
-        f"critical count C = {r.critical_count}, critical error rate = {r.critical_value:.3f}\n"
-        f"p = P(X >= {n_errors} | eps0) = {r.pvalue:.4f} -> "
-        + ("reject H0: the error rate is above eps0" if r.reject else "cannot reject H0 (which does not prove it)")
-    )
+    verdict = say("reject H0: the error rate is above eps0") if r.reject else \
+        say("cannot reject H0 (which does not prove it)")
+    text = "\n".join([
+        say("m = {m}, eps0 = {eps0:.2f}, alpha = {alpha:.2f}: {k} errors observed (test error rate {rate:.3f})",
+            m=m, eps0=eps0, alpha=r.alpha, k=n_errors, rate=r.statistic),
+        say("critical count C = {c}, critical error rate = {cv:.3f}", c=r.critical_count, cv=r.critical_value),
+        say("p = P(X >= {k} | eps0) = {p:.4f} -> {verdict}", k=n_errors, p=r.pvalue, verdict=verdict)])
     if _figure is None:
         fig, ax = new_figure(width=7.5, height=4.0)
         _plots.plot_binomial_test(m, eps0, r.alpha, n_errors, ax=ax)
@@ -115,11 +116,11 @@ def cd_view(mean_ranks, names, alpha, n_datasets, *, _figure=None):
         a, b = (i, j) if r[i] <= r[j] else (j, i)
         pairs.append(f"{names[a]} < {names[b]} ({diff[i, j]:.2f})")
     groups = [" ".join(names[i] for i in g) for g in _cmp.cd_groups(r, cd)]
-    text = (
-        f"k = {k}, N = {n}, alpha = {alpha:.2f}: q_alpha = {q:.3f}, CD = {cd:.3f}\n"
-        f"significantly different pairs: {', '.join(pairs) if pairs else 'none'}\n"
-        f"groups joined by a bar: {'; '.join(groups) if groups else 'none'}"
-    )
+    text = "\n".join([
+        say("k = {k}, N = {n}, alpha = {alpha:.2f}: q_alpha = {q:.3f}, CD = {cd:.3f}", k=k, n=n, alpha=alpha, q=q,
+            cd=cd),
+        say("significantly different pairs: {pairs}", pairs=", ".join(pairs) if pairs else say("none")),
+        say("groups joined by a bar: {groups}", groups="; ".join(groups) if groups else say("none"))])
     key = (alpha, k, max(50, n))
     if _figure is not None and _figure.get("key") == key:
         # the explorer's figure, N moved within the drawn range: the CD curves stay, the marked point moves, the

@@ -11,17 +11,18 @@ from .._validation import as_finite_array, check_positive_int
 from ..plots import compare_today as _plots
 from ..style import COLORS, new_figure
 from ._base import Explorer, figure_once, slider
+from ..i18n import say
 
 __all__ = ["bayesian_comparison_view", "bayesian_comparison_explorer"]
 
 DECISION = 0.95  # Benavoli et al. (2017): act on a region whose posterior probability exceeds 0.95
 
 
-def _region_labels(names, lower_is_better):
+def _region_labels(names, lower_is_better, tr=lambda template, **fields: template.format(**fields)):
     a, b = names
+    better = lambda x: tr("{name} better", name=x)  # noqa: E731
     # d = scores_b - scores_a: "left" (d < -rope) means B scores lower
-    return (f"{b} better", "equivalent", f"{a} better") if lower_is_better else \
-        (f"{a} better", "equivalent", f"{b} better")
+    return (better(b), tr("equivalent"), better(a)) if lower_is_better else (better(a), tr("equivalent"), better(b))
 
 
 def bayesian_comparison_view(scores_a, scores_b, rope, n_datasets, names=("A", "B"), lower_is_better=True,
@@ -55,20 +56,23 @@ def bayesian_comparison_view(scores_a, scores_b, rope, n_datasets, names=("A", "
     labels = _region_labels(names, lower_is_better)
     probs = bs.probs
     best = int(np.argmax(probs))
-    verdict = f"{labels[best]} (P > {DECISION})" if probs[best] > DECISION else f"no decision (no P above {DECISION})"
+    said = _region_labels(names, lower_is_better, say)   # the same labels in the learner's language
+    verdict = say("{label} (P > {d})", label=said[best], d=DECISION) if probs[best] > DECISION else \
+        say("no decision (no P above {d})", d=DECISION)
     d = b - a
     diff = float(d.mean()) + 0.0  # + 0.0: never print -0.0000
     b_wins = int(np.sum(d < 0)) if lower_is_better else int(np.sum(d > 0))
-    text = (
-        f"N = {n} data sets, rope = {bs.rope:.3f}: mean {names[1]} - {names[0]} = {diff:.4f} "
-        f"({names[1]} better on {b_wins}, {names[0]} better on {n - b_wins - int(np.sum(d == 0))}, "
-        f"ties {int(np.sum(d == 0))})\n"
-        f"Bayesian signed-rank: P({labels[0]}) = {probs[0]:.3f}, P({labels[1]}) = {probs[1]:.3f}, "
-        f"P({labels[2]}) = {probs[2]:.3f} -> {verdict}\n"
-        f"Wilcoxon: T = {wx.statistic:g}, p = {wx.pvalue:.4f} -> {'reject H0' if wx.reject else 'cannot reject H0'}"
-        f" | sign test: p = {sg.pvalue:.4f} -> {'reject H0' if sg.reject else 'cannot reject H0'}"
-        f" | t-test over data sets: p = {tt.pvalue:.4f} -> {'reject H0' if tt.reject else 'cannot reject H0'}"
-    )
+    ties = int(np.sum(d == 0))
+    decide = lambda res: say("reject H0") if res.reject else say("cannot reject H0")  # noqa: E731
+    text = "\n".join([
+        say("N = {n} data sets, rope = {rope:.3f}: mean {b} - {a} = {diff:.4f} ({b} better on {bw}, {a} better on "
+            "{aw}, ties {ties})", n=n, rope=bs.rope, a=names[0], b=names[1], diff=diff, bw=b_wins,
+            aw=n - b_wins - ties, ties=ties),
+        say("Bayesian signed-rank: P({l0}) = {p0:.3f}, P({l1}) = {p1:.3f}, P({l2}) = {p2:.3f} -> {verdict}",
+            l0=said[0], l1=said[1], l2=said[2], p0=probs[0], p1=probs[1], p2=probs[2], verdict=verdict),
+        say("Wilcoxon: T = {t:g}, p = {p:.4f} -> {v1} | sign test: p = {ps:.4f} -> {v2} | t-test over data sets: "
+            "p = {pt:.4f} -> {v3}", t=wx.statistic, p=wx.pvalue, v1=decide(wx), ps=sg.pvalue, v2=decide(sg),
+            pt=tt.pvalue, v3=decide(tt))])
     fig, (ax1, ax2) = (figure_once(_figure, 2, width=10.5, height=4.2) if _figure is not None
                        else new_figure(2, width=10.5, height=4.2))
     _plots.plot_simplex(bs, labels=labels, max_points=3000, ax=ax1)

@@ -16,6 +16,7 @@ from .._validation import check_probability, check_real, resolve_pos_label
 from ..plots.curves import plot_confusion_matrix
 from ..style import COLORS, new_figure
 from ._base import Explorer, slider
+from ..i18n import say
 
 __all__ = ["threshold_explorer", "cost_explorer"]
 
@@ -49,13 +50,14 @@ def threshold_explorer(y_true, scores, *, threshold=None, step=0.01, pos_label=N
 
     def update(threshold):
         t = _curves.threshold_summary(y_true, scores, threshold, pos_label=pos_label)
-        note = "  (nothing predicted positive: precision taken as 1)" if t.tp + t.fp == 0 else ""
-        text = (
-            f"threshold {t.threshold:.2f}: predict positive when score >= {t.threshold:.2f}\n"
-            f"[[TP, FN], [FP, TN]] = [[{t.tp}, {t.fn}], [{t.fp}, {t.tn}]]\n"
-            f"precision {t.precision:.3f}   recall {t.recall:.3f}   F1 {t.f1:.3f}{note}\n"
-            f"TPR {t.tpr:.3f}   FPR {t.fpr:.3f}   (AUC {area:.3f}, BEP {bep:.3f})"
-        )
+        note = say("  (nothing predicted positive: precision taken as 1)") if t.tp + t.fp == 0 else ""
+        text = "\n".join([
+            say("threshold {t:.2f}: predict positive when score >= {t:.2f}", t=t.threshold),
+            f"[[TP, FN], [FP, TN]] = [[{t.tp}, {t.fn}], [{t.fp}, {t.tn}]]",
+            say("precision {p:.3f}   recall {r:.3f}   F1 {f1:.3f}{note}", p=t.precision, r=t.recall, f1=t.f1,
+                note=note),
+            say("TPR {tpr:.3f}   FPR {fpr:.3f}   (AUC {auc:.3f}, BEP {bep:.3f})", tpr=t.tpr, fpr=t.fpr, auc=area,
+                bep=bep)])
         if not view:
             fig, (a0, a1, a2) = new_figure(ncols=3, width=12.0, height=4.0)
             plot_confusion_matrix(t.confusion_matrix, ax=a0, title=f"threshold {t.threshold:.2f}")
@@ -122,17 +124,19 @@ def cost_explorer(y_true, scores_by_model, *, p=None, log2_cost_ratio=0.0, pos_l
     def update(p, log2_cost_ratio):
         cost_fn, cost_fp = 2.0 ** log2_cost_ratio, 1.0
         x = _curves.probability_cost(p, cost_fn, cost_fp)
-        lines = [f"p = {p:.2f}, cost_fn / cost_fp = {cost_fn:.3g}  ->  probability cost x = {x:.3f}"]
+        lines = [say("p = {p:.2f}, cost_fn / cost_fp = {ratio:.3g}  ->  probability cost x = {x:.3f}", p=p,
+                     ratio=cost_fn, x=x)]
         best, width = None, max(len(str(n)) for n in curves)
         ops = []
         for name, cc in curves.items():
             op = _curves.cost_operating_point(cc, p=p, cost_fn=cost_fn, cost_fp=cost_fp)
             ops.append(op)
-            lines.append(f"{name:>{width}}: best threshold {op.threshold:.3g}, FPR {op.fpr:.3f}, FNR {op.fnr:.3f}, "
-                         f"normalised cost {op.normalized_cost:.3f}, cost per sample {op.expected_cost:.3f}")
+            lines.append(say("{name:>{width}}: best threshold {t:.3g}, FPR {fpr:.3f}, FNR {fnr:.3f}, normalised cost "
+                             "{nc:.3f}, cost per sample {ec:.3f}", name=name, width=width, t=op.threshold,
+                             fpr=op.fpr, fnr=op.fnr, nc=op.normalized_cost, ec=op.expected_cost))
             if best is None or op.normalized_cost < best[1]:
                 best = (name, op.normalized_cost)
-        lines.append(f"lowest cost at this x: {best[0]}")
+        lines.append(say("lowest cost at this x: {name}", name=best[0]))
         if not view:
             _build_cost_view(view, curves, aucs)
         fx = np.array([0.0, 1.0])

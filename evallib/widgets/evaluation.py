@@ -12,6 +12,7 @@ from ..fitting import polynomial_experiment
 from .._validation import check_labels, check_nonnegative, check_positive_int, check_random_state
 from ..style import new_figure
 from ._base import Explorer, figure_once, redraw_all, slider
+from ..i18n import say
 
 __all__ = ["fitting_update", "fitting_explorer", "kfold_update", "kfold_explorer"]
 
@@ -38,8 +39,9 @@ class _FittingView:
         key = (int(n_train), round(float(noise_std), 6))
         e = _experiment(*key, self.seed, self.max_degree)
         d = int(degree)
-        text = (f"degree {d:2d} | training MSE {e.train_mse[d]:.4f} | test MSE {e.test_mse[d]:.4f} | "
-                f"noise variance {noise_std ** 2:.4f} | best degree on test: {e.best_degree}")
+        text = say("degree {d:2d} | training MSE {train:.4f} | test MSE {test:.4f} | noise variance {noise:.4f} | "
+                   "best degree on test: {best}", d=d, train=e.train_mse[d], test=e.test_mse[d],
+                   noise=noise_std ** 2, best=e.best_degree)
         floor = noise_std ** 2 if noise_std > 0 else None
         if self.fig is None:
             self._build(e, d, floor)
@@ -137,10 +139,10 @@ def _kfold_update_cached(model, X, y, cache, n_splits=10, n_repeats=1, *, random
 
 
 def _kfold_view(r, n_splits, n_repeats, ylim, _figure=None):
-    spread = f"{r.repeat_std:.4f}" if n_repeats > 1 else "n/a (needs p >= 2)"
-    text = (f"k = {n_splits:2d}, p = {n_repeats:2d}: {r.n_fits:3d} fits | estimate {r.mean:.4f} | "
-            f"std of the p k-fold estimates {spread} | single folds range "
-            f"{r.scores.min():.3f}–{r.scores.max():.3f}")
+    spread = f"{r.repeat_std:.4f}" if n_repeats > 1 else say("n/a (needs p >= 2)")
+    text = say("k = {k:2d}, p = {p:2d}: {fits:3d} fits | estimate {mean:.4f} | std of the p k-fold estimates "
+               "{spread} | single folds range {lo:.3f}–{hi:.3f}", k=n_splits, p=n_repeats, fits=r.n_fits,
+               mean=r.mean, spread=spread, lo=r.scores.min(), hi=r.scores.max())
     fig, ax = figure_once(_figure) if _figure is not None else new_figure()
     plots.plot_cv_repeats(r, ax=ax, ylabel="error rate", ylim=ylim)
     return text, fig

@@ -18,6 +18,7 @@ from ..pitfalls import LeakageStudy, distort_probabilities
 from .._validation import check_positive_int, check_real
 from ..style import COLORS, new_figure
 from ._base import Explorer, redraw_all, slider
+from ..i18n import say
 
 __all__ = ["leakage_update", "leakage_explorer", "calibration_update", "calibration_explorer"]
 
@@ -36,8 +37,8 @@ class _LeakageView:
         leaky, honest = self.study.at(k)  # validates k
         i = int(np.flatnonzero(self.study.ks == k)[0])
         lf, hf = self.study.leaky_folds[i], self.study.honest_folds[i]
-        text = (f"{k} features selected | selected on all data, then CV: {leaky:.3f} | "
-                f"selected inside each fold: {honest:.3f} | optimism {leaky - honest:+.3f}")
+        text = say("{k} features selected | selected on all data, then CV: {leaky:.3f} | selected inside each fold: "
+                   "{honest:.3f} | optimism {opt:+.3f}", k=k, leaky=leaky, honest=honest, opt=leaky - honest)
         if self.fig is None:
             self._build(k)
         self.mark.set_data([k, k], [leaky, honest])
@@ -112,9 +113,10 @@ class _CalibrationView:
         bent, cc, brier, ll = _bent_summary(self.y, self.p, slope, shift, self.n_bins)
         auc = _curves.roc_auc(self.y, bent)
         _, cc0, brier0, ll0 = self.base
-        text = (f"slope {slope:.2f}, shift {shift:+.2f} | ROC AUC {auc:.4f} (original {self.auc:.4f}) | "
-                f"Brier {brier:.4f} (original {brier0:.4f}) | log loss {ll:.4f} (original {ll0:.4f}) | "
-                f"ECE {cc.ece:.4f} (original {cc0.ece:.4f})")
+        text = say("slope {slope:.2f}, shift {shift:+.2f} | ROC AUC {auc:.4f} (original {auc0:.4f}) | Brier {b:.4f} "
+                   "(original {b0:.4f}) | log loss {ll:.4f} (original {ll0:.4f}) | ECE {e:.4f} (original {e0:.4f})",
+                   slope=slope, shift=shift, auc=auc, auc0=self.auc, b=brier, b0=brier0, ll=ll, ll0=ll0, e=cc.ece,
+                   e0=cc0.ece)
         if self.fig is None:
             self._build()
         self.line.set_data(cc.mean_predicted, cc.fraction_positive)

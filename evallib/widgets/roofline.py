@@ -12,6 +12,7 @@ from .. import plots
 from .. import roofline as rl
 from ..style import new_figure
 from ._base import Explorer, figure_once
+from ..i18n import say
 
 __all__ = ["roofline_update", "roofline_explorer", "RooflineExplorer"]
 
@@ -34,9 +35,10 @@ def _device_label(device, peak_flops, bandwidth, dtype, devices):
     same = math.isclose(peak_flops, dev.peak(dtype), rel_tol=1e-6) and math.isclose(bandwidth, dev.bandwidth,
                                                                                      rel_tol=1e-6)
     if not same:
-        return f"custom (moved from {device})"
+        return say("custom (moved from {device})", device=device)
     used = dev.peak_dtype(dtype)
-    return device + ("" if used == dtype else f" (no documented {dtype} peak: its {used} peak is used)")
+    return device + ("" if used == dtype else say(" (no documented {dtype} peak: its {used} peak is used)",
+                                                  dtype=dtype, used=used))
 
 
 def roofline_update(device="GTX 1080 Ti", peak_flops=11.3e12, bandwidth=484e9, models=("VGG16", "MobileNetV1"),
@@ -54,22 +56,21 @@ def roofline_update(device="GTX 1080 Ti", peak_flops=11.3e12, bandwidth=484e9, m
     if isinstance(models, str):
         models = (models,)
     ms = [_base_model(name).with_convention(conv) for name in models]
-    lines = [f"device: {_device_label(device, peak_flops, bandwidth, dtype, devices)}",
-             f"roof: peak {peak_flops / 1e12:.3f} TFLOP/s, bandwidth {bandwidth / 1e9:.1f} GB/s, "
-             f"ridge {ridge:.2f} FLOP/B",
-             f"counting: {conv.describe()}"]
+    lines = [say("device: {label}", label=_device_label(device, peak_flops, bandwidth, dtype, devices)),
+             say("roof: peak {peak:.3f} TFLOP/s, bandwidth {bw:.1f} GB/s, ridge {ridge:.2f} FLOP/B",
+                 peak=peak_flops / 1e12, bw=bandwidth / 1e9, ridge=ridge),
+             say("counting: {conv}", conv=conv.describe())]
     if not ms:
-        lines.append("select at least one model")
+        lines.append(say("select at least one model"))
     else:
-        lines.append(f"{'model':<12s} {'I (FLOP/B)':>10s} {'bound':>8s} {'TFLOP/s':>9s} {'time (ms)':>10s} "
-                     f"{'per layer':>10s} {'images/s':>10s}")
+        lines.append(say("model        I (FLOP/B)    bound   TFLOP/s  time (ms)  per layer   images/s"))
     for m in ms:
         r = rl.analyze(m, peak_flops, bandwidth)
-        lines.append(f"{m.name:<12s} {r.intensity:10.2f} {r.bound:>8s} {r.attainable / 1e12:9.3f} "
+        lines.append(f"{m.name:<12s} {r.intensity:10.2f} {say(r.bound):>8s} {r.attainable / 1e12:9.3f} "
                      f"{r.time_model * 1e3:10.3f} {r.time_layers * 1e3:10.3f} {batch / r.time_layers:10,.0f}")
     if ms:
-        lines.append("time = max(F/peak, Q/bandwidth) per batch; per layer = sum of the layers' bounds; "
-                     "images/s from the latter")
+        lines.append(say("time = max(F/peak, Q/bandwidth) per batch; per layer = sum of the layers' bounds; "
+                         "images/s from the latter"))
     fig, ax = figure_once(_figure, width=7.2, height=4.4) if _figure is not None else new_figure(width=7.2, height=4.4)
     plots.plot_roofline(peak_flops, bandwidth, models=ms, ax=ax, intensity_range=_X_RANGE)
     ax.set_ylim(peak_flops / 1e9 * 1e-4, peak_flops / 1e9 * 4)

@@ -14,6 +14,7 @@ from ..plots import uncertainty as _plots
 from ..plots._base import COLORS
 from ..style import new_figure
 from ._base import Explorer, redraw_all, slider
+from ..i18n import say
 
 __all__ = ["interval_view", "interval_explorer"]
 
@@ -24,15 +25,15 @@ N_TRIALS = 4000  # simulated test sets per method: standard error about 0.0035 a
 def _interval_rows(m, eps, confidence):
     """Text and the three interval results for the expected count round(ε·m)."""
     k = int(round(eps * m))
-    lines = [f"m = {m}, true error rate {eps:.2f}, confidence {confidence:g}",
-             f"a test set with the expected {k} error(s) (test error rate {k / m:.3f}) gives:"]
+    lines = [say("m = {m}, true error rate {eps:.2f}, confidence {c:g}", m=m, eps=eps, c=confidence),
+             say("a test set with the expected {k} error(s) (test error rate {rate:.3f}) gives:", k=k, rate=k / m)]
     rows = []
     for meth in _unc.INTERVAL_METHODS[::-1]:  # normal, clopper-pearson, wilson
         r = _unc.error_rate_interval(k, m, confidence=confidence, method=meth)
         c = _unc.interval_coverage(m, eps, confidence=confidence, method=meth, n_trials=N_TRIALS, random_state=0)
         rows.append(r)
-        lines.append(f"{meth:<16} [{r.low:.3f}, {r.high:.3f}]  width {r.width:.3f}   "
-                     f"coverage: exact {c.exact:.3f}, simulated {c.simulated:.3f}")
+        lines.append(say("{meth:<16} [{lo:.3f}, {hi:.3f}]  width {w:.3f}   coverage: exact {ce:.3f}, simulated "
+                         "{cs:.3f}", meth=meth, lo=r.low, hi=r.high, w=r.width, ce=c.exact, cs=c.simulated))
     return "\n".join(lines), rows, k
 
 
