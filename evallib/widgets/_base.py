@@ -2,8 +2,8 @@
 
 nbval compares a cell's outputs but not widget views, and JupyterLab piles up figures when an Output
 widget is cleared and re-drawn. The pattern below (see shared NOTEBOOK-TESTING.md) avoids both: on
-every change the Output's outputs are replaced (``out.outputs = ()``) and the text appended with
-``append_stdout``; the figure is an ``ipywidgets.Image`` whose PNG bytes are replaced. Figures come from
+every change the Output's outputs are replaced by the new text in one message (``out.outputs = (stream,)``,
+sent before the figure renders); the figure is an ``ipywidgets.Image`` whose PNG bytes are replaced. Figures come from
 :func:`evallib.style.new_figure`, which pyplot never sees, so nothing is shown twice.
 
 Speed (issue 19, bench/NOTES.md "Redraw paths"): a figure that ``update`` returns again (the same object,
