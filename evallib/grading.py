@@ -151,7 +151,7 @@ class ExerciseSet:
         except NotAttempted as exc:
             return Outcome(name, NOT_ATTEMPTED, str(exc) or _t("replace_placeholder", names=", ".join(p.answers)))
         except Incorrect as exc:
-            return Outcome(name, INCORRECT, str(exc))
+            return Outcome(name, INCORRECT, _tr(str(exc), "check"))  # a check's own message, in the catalog
         except Exception as exc:  # the learner's function raised: say which error and where
             return Outcome(name, INCORRECT, _t("raised", error=type(exc).__name__, detail=exc))
         return Outcome(name, CORRECT, "")
@@ -280,10 +280,12 @@ def expect_reason(value, *, name="your justification", min_words=6, keywords=Non
     require(value, name)
     if not isinstance(value, str) or _n_words(value) < min_words:
         raise Incorrect(_t("reason_short", name=name, min_words=min_words))
+    examples = keywords
     if keywords:  # the set's catalog may add the keywords of the learner's language ("test|over" -> "测试|过拟合")
-        keywords = [*keywords, *[k for k in _tr("|".join(keywords), "keywords").split("|") if k not in keywords]]
+        own = [k for k in _tr("|".join(keywords), "keywords").split("|") if k not in keywords]
+        keywords, examples = [*keywords, *own], [*own, *keywords]   # examples in the learner's language first
     if keywords and not any(k.lower() in value.lower() for k in keywords):
-        raise Incorrect(_t("reason_keyword", name=name, examples=", ".join(keywords[:3])))
+        raise Incorrect(_t("reason_keyword", name=name, examples=", ".join(examples[:3])))
 
 
 _CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")

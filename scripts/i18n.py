@@ -84,12 +84,15 @@ def chapter_units(md: Path):
 
 def _checks_strings(code: str):
     """Learner-facing sentences in checks/test code: string constants with a space (mistake messages, choice
-    explanations, case labels, TITLE; not inside f-strings), and ``keywords=[...]`` lists joined by '|'."""
+    explanations, case labels, TITLE), f-strings as templates (each value a field ``{0}``, ``{1}``, ...: the
+    translation may reorder them; evallib.i18n.translate fills them in), and ``keywords=[...]`` lists joined by '|'."""
     try:
         tree = ast.parse(code)
     except SyntaxError:
         return [], []
-    in_fstring = {id(n) for j in ast.walk(tree) if isinstance(j, ast.JoinedStr) for n in ast.walk(j)}
+    fstrings = [j for j in ast.walk(tree) if isinstance(j, ast.JoinedStr)]
+    in_fstring = {id(n) for j in fstrings for n in ast.walk(j)}
+    inner = {id(n) for j in fstrings for n in ast.walk(j) if n is not j}
     docstrings = {id(n.body[0].value) for n in ast.walk(tree)
                   if isinstance(n, (ast.FunctionDef, ast.Module)) and n.body and isinstance(n.body[0], ast.Expr)
                   and isinstance(n.body[0].value, ast.Constant)}
@@ -102,6 +105,12 @@ def _checks_strings(code: str):
         if (isinstance(n, ast.Constant) and isinstance(n.value, str) and id(n) not in in_fstring
                 and id(n) not in docstrings and " " in n.value.strip() and re.search(r"[A-Za-z]{2}", n.value)):
             sentences.append(n.value)
+        if isinstance(n, ast.JoinedStr) and id(n) not in inner:   # f"costs {x:.4f}, not ..." -> "costs {0}, not ..."
+            literal = "".join(v.value for v in n.values if isinstance(v, ast.Constant))
+            if " " in literal.strip() and re.search(r"[A-Za-z]{2}", literal):
+                fields = iter(range(len(n.values)))
+                sentences.append("".join(v.value.replace("{", "{{").replace("}", "}}") if isinstance(v, ast.Constant)
+                                         else "{%d}" % next(fields) for v in n.values))
     return sentences, keywords
 
 
