@@ -10,7 +10,11 @@ so the pages show exactly the outputs nbval checks, figures included (PNG, embed
     index.html                the README's chapter table, then "By book section" (西瓜书 §2.x -> where it is taught)
     NN_topic.html             one page per chapter, with index / previous / next / exercises links at top and bottom
     exercises/NN_topic.html   the student release of the chapter's exercise set, and its .ipynb to download
+    zh/...                    the Chinese edition, same layout (notebooks/zh/, exercises/zh/, README.zh-CN.md's
+                              table); a chapter without a translation shows its English page under a note
     _static/                  site.css and MathJax 3 (from the npm registry once, scripts/webassets.py)
+
+Every page carries a language switch (中文 / English) to its twin in the other edition.
 
 Links between notebooks (``05_roc_pr_curves.ipynb``, ``../exercises/...``) become links between pages;
 a relative link to anything outside the site is turned into plain text (and reported). :func:`check_links`
@@ -58,10 +62,32 @@ main { max-width: 1100px; margin: 0 auto; padding: 0 12px; }
 # --- where things go ----------------------------------------------------------------------------------
 def site_path(repo_rel: str) -> str | None:
     """The page (site-relative) that a repository file becomes, or None when the site has no such page."""
-    m = re.fullmatch(r"(notebooks|exercises)/(\d\d_[\w-]+)\.ipynb", repo_rel)
+    m = re.fullmatch(r"(notebooks|exercises)/(?:(zh)/)?(\d\d_[\w-]+)\.ipynb", repo_rel)
     if not m:
         return None
-    return f"{m.group(2)}.html" if m.group(1) == "notebooks" else f"exercises/{m.group(2)}.html"
+    prefix = "zh/" if m.group(2) else ""
+    return prefix + (f"{m.group(3)}.html" if m.group(1) == "notebooks" else f"exercises/{m.group(3)}.html")
+
+
+def twin(page: str) -> str:
+    """The same page in the other edition (site-relative): ``05_x.html`` <-> ``zh/05_x.html``."""
+    return page[3:] if page.startswith("zh/") else "zh/" + page
+
+
+# What the pages say, per edition.
+WORDS = {
+    "en": {"index": "Index", "exercises": "Exercises", "chapter": "Chapter", "download": "Download the notebook",
+           "switch": "中文", "lang": "en",
+           "explorer": "An interactive explorer stands here; it needs a running kernel: open this chapter in "
+                       "JupyterLab (<code>make lab</code>){app}.",
+           "app": " or run the Voilà app <code>apps/{app}</code> (<code>make apps</code>)",
+           "untranslated": ""},
+    "zh": {"index": "目录", "exercises": "练习", "chapter": "本章", "download": "下载 notebook",
+           "switch": "English", "lang": "zh",
+           "explorer": "此处是一个交互式探索器，它需要运行中的内核：请在 JupyterLab 中打开本章（<code>make lab</code>）{app}。",
+           "app": "，或运行 Voilà 应用 <code>apps/{app}</code>（<code>make apps</code>）",
+           "untranslated": "**本页尚无中文译文，下面是英文原文。**"},
+}
 
 
 def rewrite_links(nb, repo_dir: str, page_dir: str, dropped: list):
@@ -76,6 +102,8 @@ def rewrite_links(nb, repo_dir: str, page_dir: str, dropped: list):
         if page is None:
             dropped.append(target)
             return label[1:-1] if not label.startswith("!") else ""
+        if (page_dir or "").split("/")[0] == "zh" and not page.startswith("zh/"):
+            page = twin(page)   # the Chinese edition has a page for every chapter and set: stay in it
         rel = posixpath.relpath(page, page_dir or ".")
         return f"{label}({rel}{'#' + parts.fragment if parts.fragment else ''})"
 
@@ -95,19 +123,22 @@ def title_of(nb) -> str:
 
 
 # --- pages ----------------------------------------------------------------------------------------------
-def _exporter():
+def _exporter(lang="en"):
     from nbconvert import HTMLExporter
 
     return HTMLExporter(config=hidden_cells_config(), template_name="evallib_site", extra_template_basedirs=[str(webassets.TEMPLATES)],
-                        exclude_input_prompt=False)
+                        exclude_input_prompt=False, language_code="zh" if lang == "zh" else "en")
 
 
 def _nav(items):
     return " ".join(f'<a href="{htmlmod.escape(href)}">{htmlmod.escape(text)}</a>' for text, href in items)
 
 
-def render(exporter, nb, page: str, nav_items, name) -> str:
+def render(exporter, nb, page: str, nav_items, name, lang="en") -> str:
     static = posixpath.relpath("_static", posixpath.dirname(page) or ".")
+    here = posixpath.dirname(page) or "."
+    nav_items = [(text, posixpath.relpath(href, here)) for text, href in nav_items]  # site-relative -> relative
+    nav_items.append((WORDS[lang]["switch"], posixpath.relpath(twin(page), here)))
     body, _ = exporter.from_notebook_node(nb, resources={
         "metadata": {"name": name},
         "evallib": {"static": static, "mathjax_config": webassets.MATHJAX_CONFIG, "nav": _nav(nav_items)}})
@@ -143,118 +174,166 @@ def parse(html_text):
     return c
 
 
-def _readme_chapter_table() -> str:
-    """The README's "## Chapters" table (markdown), links pointing at the site's pages."""
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    m = re.search(r"^## Chapters\s*\n(.*?)(?=^## |\Z)", readme, flags=re.M | re.S)
+def _readme_chapter_table(lang="en") -> str:
+    """The README's chapter table (markdown; README.zh-CN.md's for the Chinese edition), linking the site's pages."""
+    readme = (ROOT / ("README.zh-CN.md" if lang == "zh" else "README.md")).read_text(encoding="utf-8")
+    heading = "章节" if lang == "zh" else "Chapters"
+    m = re.search(rf"^## {heading}\s*\n(.*?)(?=^## |\Z)", readme, flags=re.M | re.S)
     if not m:
         return ""
     table = "\n".join(line for line in m.group(1).splitlines() if line.startswith("|"))
+    here = "zh" if lang == "zh" else "."
 
     def sub(mm):
         page = site_path(mm.group(2))
-        return f"{mm.group(1)}({page})" if page else mm.group(1)[1:-1]
+        return f"{mm.group(1)}({posixpath.relpath(page, here)})" if page else mm.group(1)[1:-1]
 
     return _MD_LINK.sub(sub, table)
 
 
-def _index(chapters, sections, exercises) -> str:
+INDEX_TEXT = {
+    "en": {"title": "Model evaluation and selection（模型评估与选择）",
+           "html_title": "Model evaluation and selection — static edition",
+           "intro": "The static edition of the course on chapter 2 of Zhou Zhihua's *Machine Learning*: every chapter "
+                    "with its stored outputs and figures. Reading needs no Python; to run the code and move the "
+                    "explorers' sliders, clone the repository and use `make lab` (see its README).\n\n"
+                    "中文版：[zh/index.html](zh/index.html)",
+           "chapters": "Chapters", "also": "Also in this edition:", "exercises": "exercises",
+           "graded": "Graded exercises: the student release of each set, as a page and as a notebook to download, "
+                     "is linked from its chapter's row ({n} sets).",
+           "by_section": "By book section", "section_col": "| 西瓜书 section | taught in |",
+           "where": "Where each section of the book's chapter 2 is taught (the first place a page names it):"},
+    "zh": {"title": "模型评估与选择（Model evaluation and selection）",
+           "html_title": "模型评估与选择 — 静态版",
+           "intro": "周志华《机器学习》（西瓜书）第 2 章课程的静态版：每一章连同保存的输出和图。阅读不需要 Python；"
+                    "要运行代码、拖动探索器的滑块，请克隆仓库并运行 `make lab`（见 README.zh-CN.md）。\n\n"
+                    "English edition: [index.html](../index.html)",
+           "chapters": "章节", "also": "本版还有：", "exercises": "练习",
+           "graded": "评分练习：每套练习的学生版（网页，以及可下载的 notebook）链接在对应章节那一行（共 {n} 套）。",
+           "by_section": "按教材章节查找", "section_col": "| 西瓜书章节 | 讲解位置 |",
+           "where": "西瓜书第 2 章各节在哪里讲到（第一次提到它的页面）："},
+}
+
+
+def _index(chapters, sections, exercises, lang="en") -> str:
     from nbconvert.filters.markdown_mistune import markdown2html_mistune
 
-    table_md = _readme_chapter_table()
+    t = INDEX_TEXT[lang]
+    table_md = _readme_chapter_table(lang)
     listed = set(re.findall(r"\((\d\d_[\w-]+)\.html\)", table_md))
     rows = []
     for stem, title in chapters:
         if stem not in listed:  # a chapter the README's table does not list (yet): still on the index
-            ex = f" · [exercises](exercises/{stem}.html)" if stem in exercises else ""
+            ex = f" · [{t['exercises']}](exercises/{stem}.html)" if stem in exercises else ""
             rows.append(f"- [{title}]({stem}.html){ex}")
-    extra = ("\n\nAlso in this edition:\n\n" + "\n".join(rows)) if rows and table_md else "\n".join(rows)
-    by_section = ["| 西瓜书 section | taught in |", "|---|---|"]
+    extra = (f"\n\n{t['also']}\n\n" + "\n".join(rows)) if rows and table_md else "\n".join(rows)
+    by_section = [t["section_col"], "|---|---|"]
     for sec in sorted(sections, key=lambda s: [int(x) for x in s.split(".")]):
-        links = ", ".join(f"[{t.split(' · ')[0]}]({stem}.html{'#' + hid if hid else ''})"
-                          for stem, t, hid in sections[sec])
+        links = ", ".join(f"[{title.split(' · ')[0]}]({stem}.html{'#' + hid if hid else ''})"
+                          for stem, title, hid in sections[sec])
         by_section.append(f"| §{sec} | {links} |")
-    md = f"""# Model evaluation and selection（模型评估与选择）
+    md = f"""# {t['title']}
 
-The static edition of the course on chapter 2 of Zhou Zhihua's *Machine Learning*: every chapter with its
-stored outputs and figures. Reading needs no Python; to run the code and move the explorers' sliders, clone
-the repository and use `make lab` (see its README).
+{t['intro']}
 
-## Chapters
+## {t['chapters']}
 
 {table_md}
 {extra}
 
-Graded exercises: the student release of each set, as a page and as a notebook to download, is linked from
-its chapter's row ({len(exercises)} sets).
+{t['graded'].format(n=len(exercises))}
 
-## By book section
+## {t['by_section']}
 
-Where each section of the book's chapter 2 is taught (the first place a page names it):
+{t['where']}
 
 {chr(10).join(by_section)}
 """
     body = markdown2html_mistune(md)
+    static = "../_static" if lang == "zh" else "_static"
     return f"""<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8">
+<html lang="{WORDS[lang]['lang']}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Model evaluation and selection — static edition</title>
-<link rel="stylesheet" href="_static/site.css">
+<title>{t['html_title']}</title>
+<link rel="stylesheet" href="{static}/site.css">
 </head><body><main class="evallib-index">
 {body}
 </main></body></html>
 """
 
 
+def _edition_sources(lang):
+    """{stem: (notebook path, translated?)} for the chapters and for the exercise sets of one edition."""
+    chapters = {p.stem: (p, lang == "en") for p in sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))}
+    sets = {p.stem: (p, lang == "en") for p in sorted((ROOT / "exercises").glob("[0-9][0-9]_*.ipynb"))}
+    if lang == "zh":
+        for folder, table in (("notebooks", chapters), ("exercises", sets)):
+            for p in sorted((ROOT / folder / "zh").glob("[0-9][0-9]_*.ipynb")):
+                if p.stem in table:
+                    table[p.stem] = (p, True)
+    return chapters, sets
+
+
+def build_edition(out: Path, exporter, lang: str, dropped: list):
+    """The pages of one edition: ``out`` (English) or ``out/zh`` (Chinese). Returns the chapters' titles."""
+    w = WORDS[lang]
+    pre = "zh/" if lang == "zh" else ""
+    (out / pre / "exercises").mkdir(parents=True, exist_ok=True)
+    ch_src, ex_src = _edition_sources(lang)
+    nbs = {stem: nbformat.read(p, as_version=4) for stem, (p, _) in ch_src.items()}
+    chapters = [(stem, title_of(nb)) for stem, nb in nbs.items()]
+    sections = {}
+
+    def untranslated_note(nb, translated):
+        if not translated and w["untranslated"]:
+            nb.cells.insert(0, nbformat.v4.new_markdown_cell(w["untranslated"]))
+        return nb
+
+    for i, (stem, title) in enumerate(chapters):
+        nav = [(w["index"], f"{pre}index.html")]
+        if i > 0:
+            nav.append((f"← {chapters[i - 1][1].split(' · ')[0]}", f"{pre}{chapters[i - 1][0]}.html"))
+        if i + 1 < len(chapters):
+            nav.append((f"{chapters[i + 1][1].split(' · ')[0]} →", f"{pre}{chapters[i + 1][0]}.html"))
+        if stem in ex_src:
+            nav.append((w["exercises"], f"{pre}exercises/{stem}.html"))
+        app = app_for(f"{stem}.ipynb")
+        note = "<p class='evallib-app-note'>" + w["explorer"].format(app=w["app"].format(app=app) if app else "") + "</p>"
+        path, translated = ch_src[stem]
+        repo_dir = path.parent.relative_to(ROOT).as_posix()
+        nb = rewrite_links(static_explorers(nbs[stem], note), repo_dir, pre.rstrip("/"), dropped)
+        page = render(exporter, untranslated_note(nb, translated), f"{pre}{stem}.html", nav, stem, lang)
+        (out / f"{pre}{stem}.html").write_text(page, encoding="utf-8")
+        for sec, hid in parse(page).sections:
+            if sec not in sections or all(s != stem for s, _, _ in sections[sec]):
+                sections.setdefault(sec, []).append((stem, title, hid))
+    for stem, (path, translated) in ex_src.items():
+        nb = nbformat.read(path, as_version=4)
+        nav = [(w["index"], f"{pre}index.html")]
+        if stem in nbs:
+            nav.append((w["chapter"], f"{pre}{stem}.html"))
+        nav.append((w["download"], f"{pre}exercises/{stem}.ipynb"))
+        nb = rewrite_links(nb, path.parent.relative_to(ROOT).as_posix(), f"{pre}exercises", dropped)
+        page = render(exporter, untranslated_note(nb, translated), f"{pre}exercises/{stem}.html", nav, stem, lang)
+        (out / pre / "exercises" / f"{stem}.html").write_text(page, encoding="utf-8")
+        shutil.copy(path, out / pre / "exercises" / f"{stem}.ipynb")
+    (out / pre / "index.html").write_text(_index(chapters, sections, ex_src, lang), encoding="utf-8")
+    return chapters
+
+
 def build(out: Path, verbose=True) -> dict:
-    """Build the site into ``out`` (emptied first); return timings and the dropped links."""
+    """Build the site, both editions, into ``out`` (emptied first); return timings and the dropped links."""
     t0 = time.perf_counter()
     if out.exists():
         shutil.rmtree(out)
     (out / "_static").mkdir(parents=True)
-    (out / "exercises").mkdir()
     vend = webassets.ensure_vendor(verbose)
     shutil.copy(vend["mathjax"] / "es5/tex-svg-full.js", out / "_static" / "tex-svg-full.js")
     shutil.copy(vend["mathjax"] / "LICENSE", out / "_static" / "MATHJAX-LICENSE")
     (out / "_static" / "site.css").write_text(SITE_CSS, encoding="utf-8")
-
-    exporter = _exporter()
-    paths = sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
-    ex_paths = {p.stem: p for p in sorted((ROOT / "exercises").glob("[0-9][0-9]_*.ipynb"))}
-    nbs = {p.stem: nbformat.read(p, as_version=4) for p in paths}
-    chapters = [(stem, title_of(nb)) for stem, nb in nbs.items()]
-    dropped, sections = [], {}
-    for i, (stem, title) in enumerate(chapters):
-        nav = [("Index", "index.html")]
-        if i > 0:
-            nav.append((f"← {chapters[i - 1][1].split(' · ')[0]}", f"{chapters[i - 1][0]}.html"))
-        if i + 1 < len(chapters):
-            nav.append((f"{chapters[i + 1][1].split(' · ')[0]} →", f"{chapters[i + 1][0]}.html"))
-        if stem in ex_paths:
-            nav.append(("Exercises", f"exercises/{stem}.html"))
-        app = app_for(f"{stem}.ipynb")
-        note = ("<p class='evallib-app-note'>An interactive explorer stands here; it needs a running kernel: open "
-                "this chapter in "
-                "JupyterLab (<code>make lab</code>)" + (f" or run the Voilà app <code>apps/{app}</code> "
-                                                        "(<code>make apps</code>)" if app else "") +
-                ".</p>")
-        nb = rewrite_links(static_explorers(nbs[stem], note), "notebooks", "", dropped)
-        page = render(exporter, nb, f"{stem}.html", nav, stem)
-        (out / f"{stem}.html").write_text(page, encoding="utf-8")
-        for sec, hid in parse(page).sections:
-            if sec not in sections or all(s != stem for s, _, _ in sections[sec]):
-                sections.setdefault(sec, []).append((stem, title, hid))
-    for stem, path in ex_paths.items():
-        nb = nbformat.read(path, as_version=4)
-        nav = [("Index", "../index.html")]
-        if stem in nbs:
-            nav.append(("Chapter", f"../{stem}.html"))
-        nav.append(("Download the notebook", f"{stem}.ipynb"))
-        nb = rewrite_links(nb, "exercises", "exercises", dropped)
-        (out / "exercises" / f"{stem}.html").write_text(render(exporter, nb, f"exercises/{stem}.html", nav, stem),
-                                                        encoding="utf-8")
-        shutil.copy(path, out / "exercises" / f"{stem}.ipynb")
-    (out / "index.html").write_text(_index(chapters, sections, ex_paths), encoding="utf-8")
+    dropped = []
+    for lang in ("en", "zh"):
+        build_edition(out, _exporter(lang), lang, dropped)
     return {"seconds": time.perf_counter() - t0, "dropped": sorted(set(dropped)),
             "pages": sorted(str(p.relative_to(out)) for p in out.rglob("*.html"))}
 

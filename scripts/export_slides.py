@@ -1,7 +1,7 @@
 #!/usr/bin/env python
 """Every chapter as a self-contained reveal.js deck (`make slides`): one HTML file per chapter, no CDN.
 
-    make slides                                   # -> _build/slides/NN_topic.slides.html
+    make slides                                   # -> _build/slides/NN_topic.slides.html, _build/slides/zh/...
     python scripts/export_slides.py --out DIR --no-execute notebooks/05_roc_pr_curves.ipynb
 
 By default each chapter is executed again (as `make regen` does, scripts/nbsettings.py) with the presentation
@@ -10,6 +10,8 @@ lines, the same plots), so figures are readable from the back of a room. ``--no-
 outputs instead (the notebook's own figures; fast). The slide layout is each notebook's slide metadata
 (scripts/slides.py, applied again here so a deck is right even for a notebook not yet regenerated).
 reveal.js and MathJax come from the npm registry once (scripts/webassets.py) and are inlined in each deck.
+Both editions: the Chinese chapters (notebooks/zh/, built from the catalogs) become decks in ``zh/`` beside the
+English ones, and every deck has a language switch (中文 / English, top right) to its twin.
 """
 from __future__ import annotations
 
@@ -31,11 +33,23 @@ from slides import add_slide_metadata, hidden_cells_config, is_explorer_cell, is
 ROOT = webassets.ROOT
 SENTINEL = "EVALLIB-REVEAL"
 PRESENTATION_CELL = "_ = el.style.presentation()  # larger text and lines for projection (added by make slides)"
-_CHAPTER_LINK = re.compile(r"\]\((\d\d_[A-Za-z0-9_]+)\.ipynb(#[^)]*)?\)")
+_CHAPTER_LINK = re.compile(r"\]\(((?:\.\./)?)(\d\d_[A-Za-z0-9_]+)\.ipynb(#[^)]*)?\)")
+NOTE = {"en": "Interactive explorer: run this chapter in JupyterLab (<code>make lab</code>){app}.",
+        "zh": "交互式探索器：请在 JupyterLab 中运行本章（<code>make lab</code>）{app}。"}
+NOTE_APP = {"en": ", or project it full-screen as the Voilà app <code>apps/{app}</code> (<code>make apps</code>)",
+            "zh": "，或用 Voilà 应用 <code>apps/{app}</code> 全屏投影（<code>make apps</code>）"}
+SWITCH = {"en": "中文", "zh": "English"}
 
 
-def chapters():
-    return sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
+def chapters(lang="both"):
+    """The chapter notebooks of an edition ("en", "zh" = notebooks/zh/, or "both")."""
+    en = sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
+    zh = sorted((ROOT / "notebooks" / "zh").glob("[0-9][0-9]_*.ipynb"))
+    return {"en": en, "zh": zh, "both": en + zh}[lang]
+
+
+def lang_of(path: Path) -> str:
+    return "zh" if path.parent.name == "zh" else "en"
 
 
 def app_for(nb_name: str) -> str | None:
@@ -57,10 +71,12 @@ def static_explorers(nb, note_html):
 
 
 def rewrite_chapter_links(nb, suffix):
-    """Markdown links between chapters (``05_roc_pr_curves.ipynb``) point to the exported file instead."""
+    """Markdown links between chapters (``05_roc_pr_curves.ipynb``, a Chinese chapter's ``../05_...``) point to
+    the exported file instead."""
     for cell in nb.cells:
         if cell.cell_type == "markdown":
-            cell.source = _CHAPTER_LINK.sub(lambda m: f"]({m.group(1)}{suffix}{m.group(2) or ''})", cell.source)
+            cell.source = _CHAPTER_LINK.sub(lambda m: f"]({m.group(1)}{m.group(2)}{suffix}{m.group(3) or ''})",
+                                            cell.source)
     return nb
 
 
@@ -98,15 +114,20 @@ def export_one(path: Path, out_dir: Path, execute: bool, assets) -> tuple[Path, 
     nb = add_slide_metadata(nbformat.read(path, as_version=4))
     if execute:
         nb = execute_presentation(nb, path)
-    app = app_for(path.name)
-    note = ("<p class='evallib-app-note'>Interactive explorer: run this chapter in JupyterLab "
-            "(<code>make lab</code>)" + (f", or project it full-screen as the Voilà app <code>apps/{app}</code> "
-                                         "(<code>make apps</code>)" if app else "") + ".</p>")
+    app, lang = app_for(path.name), lang_of(path)
+    note = ("<p class='evallib-app-note'>" + NOTE[lang].format(app=NOTE_APP[lang].format(app=app) if app else "")
+            + "</p>")
     nb = rewrite_chapter_links(static_explorers(nb, note), ".slides.html")
+    other = (f"../{path.stem}.slides.html" if lang == "zh" else f"zh/{path.stem}.slides.html")
+    has_twin = lang == "zh" or (ROOT / "notebooks" / "zh" / path.name).exists()
+    switch = f'<a class="evallib-lang" href="{other}">{SWITCH[lang]}</a>' if has_twin else ""
+    out_dir = out_dir / "zh" if lang == "zh" else out_dir
+    out_dir.mkdir(parents=True, exist_ok=True)
     exporter = SlidesExporter(config=hidden_cells_config(), template_name="evallib_slides", extra_template_basedirs=[str(webassets.TEMPLATES)],
                               reveal_url_prefix=SENTINEL, reveal_theme="white", reveal_transition="none",
-                              reveal_number="c/t", exclude_input_prompt=True, exclude_output_prompt=True)
-    html, _ = exporter.from_notebook_node(nb, resources={"evallib": resources_extra,
+                              reveal_number="c/t", exclude_input_prompt=True, exclude_output_prompt=True,
+                              language_code=lang)
+    html, _ = exporter.from_notebook_node(nb, resources={"evallib": {**resources_extra, "switch": switch},
                                                          "metadata": {"name": path.stem}})
     for href, tag in styles.items():
         html, n = re.subn(rf'<link\b[^>]*\bhref="{re.escape(href)}"[^>]*>', lambda m: tag, html)
@@ -120,13 +141,15 @@ def export_one(path: Path, out_dir: Path, execute: bool, assets) -> tuple[Path, 
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("notebooks", nargs="*", type=Path, help="chapter notebooks (default: all of notebooks/)")
+    ap.add_argument("notebooks", nargs="*", type=Path,
+                    help="chapter notebooks (default: every chapter of the editions --lang names)")
+    ap.add_argument("--lang", choices=("en", "zh", "both"), default="both", help="which edition (default: both)")
     ap.add_argument("--out", type=Path, default=ROOT / "_build" / "slides")
     ap.add_argument("--no-execute", action="store_true", help="use the stored outputs (no kernel, fast)")
     ap.add_argument("--jobs", type=int, default=2, help="chapters exported at once (default 2: one per core)")
     args = ap.parse_args(argv)
     apply_env()
-    paths = [p.resolve() for p in args.notebooks] or chapters()
+    paths = [p.resolve() for p in args.notebooks] or chapters(args.lang)
     args.out.mkdir(parents=True, exist_ok=True)
     assets = _assets()
     t0 = time.perf_counter()

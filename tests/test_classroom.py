@@ -8,6 +8,7 @@ tests/browser/test_voila_apps.py; here they are checked against their chapters w
 from __future__ import annotations
 
 import contextlib
+import html as htmlmod
 import os
 import re
 import sys
@@ -173,6 +174,28 @@ def test_deck_links_between_chapters_point_at_decks(decks):
     assert 'href="01_error_and_fitting.slides.html"' in html and ".ipynb\"" not in html
 
 
+ZH_CHAPTERS = sorted((ROOT / "notebooks" / "zh").glob("[0-9][0-9]_*.ipynb"))
+
+
+def test_chinese_decks_and_the_language_switch(decks):
+    """`make slides` builds the Chinese chapters too (zh/), each deck linking its twin in the other edition."""
+    assert ZH_CHAPTERS, "the Chinese edition has chapters"
+    for path in ZH_CHAPTERS:
+        zh = (decks / "zh" / f"{path.stem}.slides.html").read_text(encoding="utf-8")
+        en = (decks / f"{path.stem}.slides.html").read_text(encoding="utf-8")
+        assert '<html lang="zh">' in zh and '<html lang="en">' in en
+        assert f'class="evallib-lang" href="../{path.stem}.slides.html">English</a>' in zh
+        assert f'class="evallib-lang" href="zh/{path.stem}.slides.html">中文</a>' in en
+        title = nbformat.read(path, as_version=4).cells[0].source.splitlines()[0][2:].split("（")[0]
+        assert title in zh and re.search("[\u4e00-\u9fff]", title), f"{path.name}: the Chinese title slide"
+        assert not webassets.external_refs(zh)
+        for target in re.findall(r'href="([^"#]+\.slides\.html)', zh):  # links between decks resolve
+            assert (decks / "zh" / target).resolve().is_file(), f"zh/{path.stem}: {target}"
+    for path in CHAPTERS:   # an English chapter without a Chinese twin has no switch (no dead link)
+        en = (decks / f"{path.stem}.slides.html").read_text(encoding="utf-8")
+        assert ('class="evallib-lang"' in en) == (ROOT / "notebooks" / "zh" / path.name).exists()
+
+
 def test_make_slides_default_runs_the_chapter_in_the_presentation_style(tmp_path, web_assets):
     """`make slides` without --no-execute: the chapter runs again; its figures come out larger (dpi 120)."""
     path = ROOT / "notebooks" / "01_error_and_fitting.ipynb"
@@ -221,6 +244,30 @@ def test_site_links_resolve_and_nothing_loads_from_the_network(site):
     assert build_site.check_links(out) == []
     for page in out.rglob("*.html"):
         assert not webassets.external_refs(page.read_text(encoding="utf-8")), page.name
+
+
+def test_site_has_both_editions_with_a_language_switch_on_every_page(site):
+    """zh/ mirrors the English pages; each page links its twin; Chinese pages come from notebooks/zh, exercises/zh."""
+    out, _ = site
+    en_pages = sorted(p.relative_to(out).as_posix() for p in out.rglob("*.html") if p.parts[len(out.parts)] != "zh")
+    zh_pages = sorted(p.relative_to(out / "zh").as_posix() for p in (out / "zh").rglob("*.html"))
+    assert en_pages == zh_pages and len(en_pages) > 2 * len(CHAPTERS)
+    for rel in en_pages:
+        en = (out / rel).read_text(encoding="utf-8")
+        zh = (out / "zh" / rel).read_text(encoding="utf-8")
+        assert '<html lang="en">' in en and '<html lang="zh">' in zh, rel
+        if rel != "index.html":
+            depth = rel.count("/")
+            assert f'href="{"../" * depth}zh/{rel}">中文</a>' in en, rel
+            assert f'href="{"../" * (depth + 1)}{rel}">English</a>' in zh, rel
+    for folder, page_dir in (("notebooks", ""), ("exercises", "exercises/")):
+        for path in sorted((ROOT / folder / "zh").glob("[0-9][0-9]_*.ipynb")):
+            page = (out / "zh" / f"{page_dir}{path.stem}.html").read_text(encoding="utf-8")
+            first = nbformat.read(path, as_version=4).cells[0].source.splitlines()[0].lstrip("# ")
+            assert htmlmod.escape(first.split("（")[0], quote=False) in page, f"zh/{page_dir}{path.stem}"
+            assert "本页尚无中文译文" not in page
+    zh_index = (out / "zh" / "index.html").read_text(encoding="utf-8")
+    assert "模型评估与选择" in zh_index and 'href="01_error_and_fitting.html"' in zh_index
 
 
 def test_site_index_follows_the_readme_table_and_links_every_chapter_and_book_section(site):
