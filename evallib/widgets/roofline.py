@@ -3,15 +3,20 @@ bandwidth, choose models, batch size and counting conventions, and watch the mod
 from __future__ import annotations
 
 import math
-from functools import lru_cache
+from dataclasses import fields
+from functools import cached_property, lru_cache
 
 import ipywidgets as widgets
+import matplotlib.colors as mcolors
+import numpy as np
+from matplotlib.backends.backend_agg import RendererAgg
+from matplotlib.text import Annotation, Text
 from matplotlib.ticker import NullLocator
 
 from .. import plots
 from .. import roofline as rl
 from ..style import new_figure
-from ._base import Explorer, figure_once
+from ._base import Explorer, clear_content, redraw_all
 from ..i18n import say
 
 __all__ = ["roofline_update", "roofline_explorer", "RooflineExplorer"]
@@ -21,11 +26,41 @@ _OUTPUT_LABELS = (("weights + conv/linear outputs (article)", "conv_linear"),
                   ("weights + every layer's output", "all"),
                   ("weights + every layer's inputs and output", "io"))
 _X_RANGE = (0.05, 5000.0)  # fixed axes, so a model's move is visible
+_GF = 1e9  # the figure plots GFLOP/s
+# The legend keeps room for labels this long, so that it stays put while its numbers change (issue 19).
+_ROOF_ROOM = "roof: 0.123 TFLOP/s, 1234 GB/s"
+_I_ROOM = "1234.5"
 
 
 @lru_cache(maxsize=16)
 def _base_model(name):
     return rl.get_model(name)
+
+
+class _Counted(rl.Model):
+    """A Model that counts its totals and per-layer arrays once (the explorer asks for them on every move);
+    the same computations as :class:`evallib.roofline.Model`, so the same numbers."""
+
+    @cached_property
+    def _per_layer(self):
+        c = self.convention
+        return [layer.flops(c) for layer in self.layers], [layer.memory_bytes(c) for layer in self.layers]
+
+    @cached_property
+    def flops(self):
+        return sum(self._per_layer[0])
+
+    @cached_property
+    def memory_bytes(self):
+        return sum(self._per_layer[1])
+
+    @cached_property
+    def layer_flops(self):
+        return np.array(self._per_layer[0], dtype=float)
+
+    @cached_property
+    def layer_bytes(self):
+        return np.array(self._per_layer[1], dtype=float)
 
 
 def _device_label(device, peak_flops, bandwidth, dtype, devices):
@@ -41,46 +76,179 @@ def _device_label(device, peak_flops, bandwidth, dtype, devices):
                                                   dtype=dtype, used=used))
 
 
+def _y_range(dev, peak_flops, bandwidth):
+    """Fixed y limits (GFLOP/s, whole decades) for a device: every dtype's roof of the preset fits, so moving the
+    dtype, peak or bandwidth moves the roof within still axes; a slider moved beyond widens them."""
+    peaks = [float(v) for v in dev.peaks.values()] + [peak_flops]
+    lo = min(min(peaks) * 1e-2, dev.bandwidth * _X_RANGE[0], bandwidth * _X_RANGE[0]) / _GF
+    hi = max(peaks) * 4 / _GF
+    return 10.0 ** math.floor(math.log10(lo)), 10.0 ** math.ceil(math.log10(hi))
+
+
+class _Stamps:
+    """The pixels of a view's animated texts, kept while a text's string and window extent stay the same: a text
+    costs ~0.1 ms per glyph to render (matplotlib 3.11 renders glyph by glyph), and a blit draws every animated
+    text, changed or not. Each text is rendered onto a transparent scratch canvas and composited, whether new or
+    kept, so every frame has the same pixels."""
+
+    SIZE = 512
+
+    def __init__(self):
+        self.kept = {}
+        self.scratch = None
+
+    def attach(self, text):
+        text.draw = lambda renderer, _text=text: self.draw(_text, renderer)
+
+    def draw(self, text, renderer):
+        if not text.get_visible() or not text.get_text():
+            return
+        if isinstance(text, Annotation):
+            text.update_positions(renderer)
+        anchor = text.get_transform().transform(text.get_unitless_position())  # with the string: the pixels
+        key = (text.get_text(), tuple(np.round(anchor, 4)), text.get_ha(), text.get_va(), text.get_fontproperties(),
+               mcolors.to_rgba(text.get_color(), text.get_alpha()), renderer.width, renderer.height, renderer.dpi)
+        hit = self.kept.get(key)
+        if hit is None:
+            w, h = int(renderer.width), int(renderer.height)
+            if self.scratch is None or (self.scratch.width, self.scratch.height, self.scratch.dpi) != (w, h,
+                                                                                                     renderer.dpi):
+                self.scratch = RendererAgg(w, h, renderer.dpi)
+            self.scratch.clear()
+            type(text).draw(text, self.scratch)
+            bbox = text.get_window_extent(renderer)
+            x0, x1 = max(int(bbox.x0) - 2, 0), min(int(math.ceil(bbox.x1)) + 2, w)
+            r0, r1 = max(h - int(math.ceil(bbox.y1)) - 2, 0), min(h - int(bbox.y0) + 2, h)
+            if x1 <= x0 or r1 <= r0:
+                return
+            hit = (x0, h - r1, np.array(np.asarray(self.scratch.buffer_rgba())[r0:r1, x0:x1][::-1]))  # rows bottom up
+            if len(self.kept) >= self.SIZE:
+                self.kept.pop(next(iter(self.kept)))
+            self.kept[key] = hit
+        gc = renderer.new_gc()
+        renderer.draw_image(gc, hit[0], hit[1], hit[2])
+        gc.restore()
+
+
+class _RooflineView:
+    """``update(**values) -> (text, figure)`` of the roofline explorer: one figure, built at the first call (and
+    again when the models change), then changed in place: the roof, the ridge, the model markers and the
+    numbers are animated (blitted over the cached frame, legend and ticks); limits change only with the device."""
+
+    _CACHE = 256  # counted models kept per view (name, convention)
+
+    def __init__(self, devices=None):
+        self.devices = rl.DEVICES if devices is None else devices
+        self._counted = {}
+        self.fig = None
+        self._names = None
+        self._stamps = _Stamps()
+
+    def _model(self, name, conv):
+        key = (name, conv)
+        m = self._counted.get(key)
+        if m is None:
+            base = _base_model(name).with_convention(conv)
+            m = _Counted(**{f.name: getattr(base, f.name) for f in fields(base)})
+            if len(self._counted) >= self._CACHE:
+                self._counted.pop(next(iter(self._counted)))
+            self._counted[key] = m
+        return m
+
+    def __call__(self, device="GTX 1080 Ti", peak_flops=11.3e12, bandwidth=484e9, models=("VGG16", "MobileNetV1"),
+                 batch=1, mac_flops=2, outputs="conv_linear", dtype="float32"):
+        devices = self.devices
+        conv = rl.Convention(mac_flops=mac_flops, outputs=outputs, dtype=dtype, batch=batch)
+        ridge = rl.ridge_point(peak_flops, bandwidth)
+        if isinstance(models, str):
+            models = (models,)
+        ms = [self._model(name, conv) for name in models]
+        lines = [say("device: {label}", label=_device_label(device, peak_flops, bandwidth, dtype, devices)),
+                 say("roof: peak {peak:.3f} TFLOP/s, bandwidth {bw:.1f} GB/s, ridge {ridge:.2f} FLOP/B",
+                     peak=peak_flops / 1e12, bw=bandwidth / 1e9, ridge=ridge),
+                 say("counting: {conv}", conv=conv.describe())]
+        if not ms:
+            lines.append(say("select at least one model"))
+        else:
+            lines.append(say("model        I (FLOP/B)    bound   TFLOP/s  time (ms)  per layer   images/s"))
+        for m in ms:
+            r = rl.analyze(m, peak_flops, bandwidth)
+            lines.append(f"{m.name:<12s} {r.intensity:10.2f} {say(r.bound):>8s} {r.attainable / 1e12:9.3f} "
+                         f"{r.time_model * 1e3:10.3f} {r.time_layers * 1e3:10.3f} {batch / r.time_layers:10,.0f}")
+        if ms:
+            lines.append(say("time = max(F/peak, Q/bandwidth) per batch; per layer = sum of the layers' bounds; "
+                             "images/s from the latter"))
+        title = f"batch {batch}, {dtype}, 1 MAC = {mac_flops} FLOP{'s' if mac_flops == 2 else ''}"
+        ylim = _y_range(devices[device], peak_flops, bandwidth)
+        names = tuple(m.name for m in ms)
+        if self.fig is None or names != self._names:
+            self._build(peak_flops, bandwidth, ms)
+        self._move(peak_flops, bandwidth, ridge, ms, title, ylim)
+        return "\n".join(lines), self.fig
+
+    def _build(self, peak_flops, bandwidth, ms):
+        """Draw the roof, ridge and markers with plots.plot_roofline; the legend keeps room for its longest labels
+        (invisible), and the labels shown are animated texts in the legend's places."""
+        if self.fig is None:
+            self.fig, self.ax = new_figure(width=7.2, height=4.4)
+        else:
+            clear_content(self.ax)
+        ax = self.ax
+        plots.plot_roofline(peak_flops, bandwidth, models=ms, ax=ax, intensity_range=_X_RANGE)
+        for axis in (ax.xaxis, ax.yaxis):  # many decades each way: minor ticks only slow the redraw down
+            axis.set_minor_locator(NullLocator())
+        self.roof, self.ridge_line = ax.lines[0], ax.lines[1]
+        self.ridge_text = ax.texts[0]
+        self.markers = list(ax.collections)
+        self.roof.set_label(_ROOF_ROOM)
+        for m, c in zip(ms, self.markers):
+            c.set_label(f"{m.name} (I = {_I_ROOM})")
+        leg = ax.legend(loc="lower right", fontsize=8)
+        self.labels = []
+        for t in leg.get_texts():
+            t.set_visible(False)  # laid out (room kept), not drawn: the animated copy shows the label
+            shown = Text(0, 0, "", transform=t.get_transform(), fontproperties=t.get_fontproperties(),
+                         color=t.get_color(), va=t.get_va(), ha=t.get_ha(), clip_on=False)
+            ax.add_artist(shown)
+            self.labels.append(shown)
+        for a in (self.roof, self.ridge_line, self.ridge_text, *self.markers, *self.labels, ax.title):
+            a.set_animated(True)
+        for t in (self.ridge_text, *self.labels, ax.title):
+            self._stamps.attach(t)
+        self._names = tuple(m.name for m in ms)
+        self._roof = (peak_flops, bandwidth)  # as plot_roofline drew it
+        redraw_all(self.fig)
+
+    def _move(self, peak_flops, bandwidth, ridge, ms, title, ylim):
+        ax = self.ax
+        if self._roof != (peak_flops, bandwidth):  # a new ydata costs the line a recache at its next draw
+            self._roof = (peak_flops, bandwidth)
+            self.roof.set_ydata(rl.attainable(self.roof.get_xdata(), peak_flops, bandwidth) / _GF)
+            self.ridge_line.set_xdata([ridge, ridge])
+        self.ridge_text.xy = (ridge, peak_flops / _GF)
+        self.ridge_text.set_text(f"ridge {ridge:.1f}")
+        texts = [f"roof: {peak_flops / 1e12:.3g} TFLOP/s, {bandwidth / 1e9:.4g} GB/s"]
+        for m, c in zip(ms, self.markers):
+            i = m.intensity
+            c.set_offsets([[i, rl.attainable(i, peak_flops, bandwidth) / _GF]])
+            texts.append(f"{m.name} (I = {i:.1f})")
+        for t, s in zip(self.labels, texts):
+            t.set_text(s)
+        ax.set_title(title)
+        if tuple(ax.get_ylim()) != ylim:
+            ax.set_ylim(*ylim)
+            redraw_all(self.fig)
+
+
 def roofline_update(device="GTX 1080 Ti", peak_flops=11.3e12, bandwidth=484e9, models=("VGG16", "MobileNetV1"),
-                    batch=1, mac_flops=2, outputs="conv_linear", dtype="float32", *, devices=None,
-                    _figure=None):
+                    batch=1, mac_flops=2, outputs="conv_linear", dtype="float32", *, devices=None):
     """Text and figure for one setting of the roofline explorer (pure: same inputs, same outputs).
 
     Every model named in ``models`` (keys of :data:`evallib.roofline.MODELS`) is counted under the convention
     (``mac_flops``, ``outputs``, ``dtype``, ``batch``) and placed on the roof (``peak_flops``, ``bandwidth``)
     through :func:`evallib.roofline.analyze`; the text gives each one's intensity, bound and time bounds.
     """
-    devices = rl.DEVICES if devices is None else devices
-    conv = rl.Convention(mac_flops=mac_flops, outputs=outputs, dtype=dtype, batch=batch)
-    ridge = rl.ridge_point(peak_flops, bandwidth)
-    if isinstance(models, str):
-        models = (models,)
-    ms = [_base_model(name).with_convention(conv) for name in models]
-    lines = [say("device: {label}", label=_device_label(device, peak_flops, bandwidth, dtype, devices)),
-             say("roof: peak {peak:.3f} TFLOP/s, bandwidth {bw:.1f} GB/s, ridge {ridge:.2f} FLOP/B",
-                 peak=peak_flops / 1e12, bw=bandwidth / 1e9, ridge=ridge),
-             say("counting: {conv}", conv=conv.describe())]
-    if not ms:
-        lines.append(say("select at least one model"))
-    else:
-        lines.append(say("model        I (FLOP/B)    bound   TFLOP/s  time (ms)  per layer   images/s"))
-    for m in ms:
-        r = rl.analyze(m, peak_flops, bandwidth)
-        lines.append(f"{m.name:<12s} {r.intensity:10.2f} {say(r.bound):>8s} {r.attainable / 1e12:9.3f} "
-                     f"{r.time_model * 1e3:10.3f} {r.time_layers * 1e3:10.3f} {batch / r.time_layers:10,.0f}")
-    if ms:
-        lines.append(say("time = max(F/peak, Q/bandwidth) per batch; per layer = sum of the layers' bounds; "
-                         "images/s from the latter"))
-    fig, ax = figure_once(_figure, width=7.2, height=4.4) if _figure is not None else new_figure(width=7.2, height=4.4)
-    plots.plot_roofline(peak_flops, bandwidth, models=ms, ax=ax, intensity_range=_X_RANGE)
-    ax.set_ylim(peak_flops / 1e9 * 1e-4, peak_flops / 1e9 * 4)
-    for axis in (ax.xaxis, ax.yaxis):  # five decades each way: minor ticks only slow the redraw down
-        axis.set_minor_locator(NullLocator())
-    ax.set_title(f"batch {batch}, {dtype}, 1 MAC = {mac_flops} FLOP{'s' if mac_flops == 2 else ''}")
-    ax.legend(loc="lower right", fontsize=8)
-    return "\n".join(lines), fig
-
-
+    return _RooflineView(devices)(device, peak_flops, bandwidth, models, batch, mac_flops, outputs, dtype)
 class RooflineExplorer(Explorer):
     """An :class:`Explorer` whose device (and dtype) menu moves the peak and bandwidth sliders to the preset,
     redrawing once."""
@@ -118,7 +286,6 @@ def roofline_explorer(measurement=None, *, models=("VGG16", "MobileNetV1"), devi
     if bad:
         raise ValueError(f"models must be among {list(rl.MODELS)}, got {bad}")
     dev = devices[device]
-    held = {}  # one figure, drawn again on each change (figure_once)
     style = {"description_width": "initial"}
     # peak and bandwidth update on release: a preset's value lies between the slider's steps, and a slider with
     # continuous_update=True sends its step-rounded value back as soon as the browser draws it (noUiSlider's
@@ -142,4 +309,4 @@ def roofline_explorer(measurement=None, *, models=("VGG16", "MobileNetV1"), devi
         "dtype": widgets.Dropdown(options=_DTYPES, value="float32", description="dtype", style=style),
     }
     return RooflineExplorer("Roofline explorer: models on a device's roof", controls,
-                            lambda **v: roofline_update(**v, devices=devices, _figure=held), devices)
+                            _RooflineView(devices), devices)
