@@ -19,7 +19,8 @@ import os
 import threading
 from pathlib import Path
 
-__all__ = ["LANGUAGES", "set_language", "get_language", "language", "ui", "translate", "cjk_font", "UI_ZH"]
+__all__ = ["LANGUAGES", "set_language", "get_language", "language", "ui", "say", "translate", "cjk_font", "UI_ZH",
+           "SAY_ZH"]
 
 LANGUAGES = ("en", "zh")
 _default = "en"
@@ -28,11 +29,17 @@ _local = threading.local()
 
 def _check(code):
     if not isinstance(code, str):
-        raise TypeError(f"lang must be a string such as 'en' or 'zh', got {type(code).__name__}")
+        raise TypeError(f"code: the language must be a string such as 'en' or 'zh', got {type(code).__name__}")
     code = {"zh-cn": "zh", "zh_cn": "zh", "zh-hans": "zh", "en-us": "en", "en_us": "en"}.get(code.lower(), code.lower())
     if code not in LANGUAGES:
-        raise ValueError(f"lang must be one of {', '.join(map(repr, LANGUAGES))}, got {code!r}")
+        raise ValueError(f"code: the language must be one of {', '.join(map(repr, LANGUAGES))}, got {code!r}")
     return code
+
+
+def _check_text(text, name="text"):
+    if not isinstance(text, str):
+        raise TypeError(f"{name} must be a string, got {type(text).__name__}")
+    return text
 
 
 def set_language(code: str) -> None:
@@ -46,10 +53,13 @@ def get_language() -> str:
     return getattr(_local, "lang", None) or _default
 
 
-@contextlib.contextmanager
 def language(code: str):
     """Speak ``code`` in this thread inside the ``with`` block (the autograder: one submission per thread)."""
-    code = _check(code)
+    return _language(_check(code))   # checked at the call, not only when the block is entered
+
+
+@contextlib.contextmanager
+def _language(code: str):
     before = getattr(_local, "lang", None)
     _local.lang = code
     try:
@@ -115,6 +125,7 @@ _UI = {"zh": UI_ZH}
 
 def ui(text: str) -> str:
     """An explorer's title or control label in the current language (English when the table has no entry)."""
+    _check_text(text)
     return _UI.get(get_language(), {}).get(text, text)
 
 
@@ -222,6 +233,7 @@ def say(template: str, /, **fields) -> str:
     >>> say("degree {d}, noise_std {s:.2f}, {n} data sets of {m} points", d=3, s=0.25, n=50, m=20)
     'degree 3, noise_std 0.25, 50 data sets of 20 points'
     """
+    _check_text(template, "template")
     return _SAY.get(get_language(), {}).get(template, template).format(**fields)
 
 
@@ -261,8 +273,13 @@ def _load_free(lang):
 def translate(text, context=None):
     """``text`` (an English sentence of an exercise set) in the current language; unchanged in English or when
     no catalog translates it. ``context`` is the catalog's msgctxt (``"hint"``, ``"title"``, ``"check"``, ...)."""
+    if text is None:   # a problem without a hint
+        return text
+    _check_text(text)
+    if context is not None:
+        _check_text(context, "context")
     lang = get_language()
-    if lang == "en" or not isinstance(text, str) or not text:
+    if lang == "en" or not text:
         return text
     with _FREE_LOCK:
         if lang not in _FREE:
