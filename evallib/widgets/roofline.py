@@ -11,7 +11,9 @@ import matplotlib.colors as mcolors
 import numpy as np
 from matplotlib.backends.backend_agg import RendererAgg
 from matplotlib.text import Annotation, Text
+from matplotlib.textpath import text_to_path
 from matplotlib.ticker import NullLocator
+from matplotlib.transforms import ScaledTranslation
 
 from .. import plots
 from .. import roofline as rl
@@ -116,7 +118,7 @@ class _Stamps:
                 self.scratch = RendererAgg(w, h, renderer.dpi)
             self.scratch.clear()
             type(text).draw(text, self.scratch)
-            bbox = text.get_window_extent(renderer)
+            bbox = text.get_window_extent(self.scratch)  # the layout just made (same dpi, same size)
             x0, x1 = max(int(bbox.x0) - 2, 0), min(int(math.ceil(bbox.x1)) + 2, w)
             r0, r1 = max(h - int(math.ceil(bbox.y1)) - 2, 0), min(h - int(bbox.y0) + 2, h)
             if x1 <= x0 or r1 <= r0:
@@ -178,7 +180,7 @@ class _RooflineView:
         if ms:
             lines.append(say("time = max(F/peak, Q/bandwidth) per batch; per layer = sum of the layers' bounds; "
                              "images/s from the latter"))
-        title = f"batch {batch}, {dtype}, 1 MAC = {mac_flops} FLOP{'s' if mac_flops == 2 else ''}"
+        title = f"batch {batch}", f", {dtype}, 1 MAC = {mac_flops} FLOP{'s' if mac_flops == 2 else ''}"
         ylim = _y_range(devices[device], peak_flops, bandwidth)
         names = tuple(m.name for m in ms)
         if self.fig is None or names != self._names:
@@ -204,16 +206,33 @@ class _RooflineView:
         for m, c in zip(ms, self.markers):
             c.set_label(f"{m.name} (I = {_I_ROOM})")
         leg = ax.legend(loc="lower right", fontsize=8)
+        # Each label is its fixed start ("VGG16 (I =", drawn with the frame) and its number (animated), which
+        # starts where the fixed part ends: the same pixels as the whole label, at a fifth of the cost per move.
         self.labels = []
-        for t in leg.get_texts():
-            t.set_visible(False)  # laid out (room kept), not drawn: the animated copy shows the label
-            shown = Text(0, 0, "", transform=t.get_transform(), fontproperties=t.get_fontproperties(),
-                         color=t.get_color(), va=t.get_va(), ha=t.get_ha(), clip_on=False)
-            ax.add_artist(shown)
-            self.labels.append(shown)
-        for a in (self.roof, self.ridge_line, self.ridge_text, *self.markers, *self.labels, ax.title):
+        prefixes = ["roof:"] + [f"{m.name} (I =" for m in ms]
+        for t, prefix in zip(leg.get_texts(), prefixes):
+            t.set_visible(False)  # laid out (room kept for the longest numbers), not drawn
+            style = dict(fontproperties=t.get_fontproperties(), color=t.get_color())
+            fixed = Text(0, 0, prefix, transform=t.get_transform(), va=t.get_va(), ha=t.get_ha(), clip_on=False,
+                         zorder=leg.get_zorder() + 1, **style)  # drawn after the legend placed its texts
+            ax.add_artist(fixed)
+            self.labels.append(ax.annotate("", xy=(1, 0), xycoords=fixed, va="bottom", ha="left",
+                                           annotation_clip=False, **style))
+        # The title likewise: "batch N" (animated) ends where ", dtype, 1 MAC = k FLOPs" (the axes' title, animated,
+        # changing with dtype and counting only) starts; together centred for batch 1.
+        title = ax.title
+        ax.set_title("-")  # the title's style as ax.set_title gives it (the rcParams of the moment, as before)
+        wl, wr = (text_to_path.get_text_width_height_descent(s, title.get_fontproperties(), ismath=False)[0]
+                  for s in ("batch 1", ", float32, 1 MAC = 2 FLOPs"))
+        title.set_ha("left")
+        title.set_transform(ax.transAxes + ax.titleOffsetTrans
+                            + ScaledTranslation((wl - wr) / 2 / 72, 0, self.fig.dpi_scale_trans))
+        self.batch_text = ax.annotate("", xy=(0, 0), xycoords=title, va="bottom", ha="right", annotation_clip=False,
+                                      fontproperties=title.get_fontproperties(), color=title.get_color())
+        moving = (self.ridge_text, *self.labels, title, self.batch_text)
+        for a in (self.roof, self.ridge_line, *self.markers, *moving):
             a.set_animated(True)
-        for t in (self.ridge_text, *self.labels, ax.title):
+        for t in moving:
             self._stamps.attach(t)
         self._names = tuple(m.name for m in ms)
         self._roof = (peak_flops, bandwidth)  # as plot_roofline drew it
@@ -227,14 +246,15 @@ class _RooflineView:
             self.ridge_line.set_xdata([ridge, ridge])
         self.ridge_text.xy = (ridge, peak_flops / _GF)
         self.ridge_text.set_text(f"ridge {ridge:.1f}")
-        texts = [f"roof: {peak_flops / 1e12:.3g} TFLOP/s, {bandwidth / 1e9:.4g} GB/s"]
+        texts = [f" {peak_flops / 1e12:.3g} TFLOP/s, {bandwidth / 1e9:.4g} GB/s"]
         for m, c in zip(ms, self.markers):
             i = m.intensity
             c.set_offsets([[i, rl.attainable(i, peak_flops, bandwidth) / _GF]])
-            texts.append(f"{m.name} (I = {i:.1f})")
+            texts.append(f" {i:.1f})")
         for t, s in zip(self.labels, texts):
             t.set_text(s)
-        ax.set_title(title)
+        self.batch_text.set_text(title[0])
+        ax.title.set_text(title[1])
         if tuple(ax.get_ylim()) != ylim:
             ax.set_ylim(*ylim)
             redraw_all(self.fig)
