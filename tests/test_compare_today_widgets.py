@@ -47,6 +47,28 @@ def test_explorer_controls_drive_the_text():
     assert "rope = 0.030" in ex.text
 
 
+def test_explorer_figure_after_moves_draws_what_plot_simplex_draws():
+    # the explorer changes one figure in place (point clouds, bars, texts): after each move its artists carry what
+    # a figure drawn from scratch (plot_simplex, bars) carries for the same values, starting from a setting where
+    # one region holds no draw at all
+    ex = el.widgets.bayesian_comparison_explorer(A, A - 0.05, rope=0.0, names=("a", "b"))
+    for move in (dict(rope=0.05), dict(n_datasets=5), dict(rope=0.01), dict(n_datasets=30, rope=0.0)):
+        ex.set(**move)
+        fresh = el.widgets.bayesian_comparison_view(A, A - 0.05, ex.values["rope"], ex.values["n_datasets"],
+                                                    ("a", "b"))[1]
+        for ax, fax in zip(ex.figure.axes, fresh.axes):
+            assert ax.get_title() == fax.get_title()
+            assert sorted(t.get_text() for t in ax.texts) == sorted(t.get_text() for t in fax.texts)
+        shown = sorted(len(c.get_offsets()) for c in ex.figure.axes[0].collections if len(c.get_offsets()))
+        assert shown == sorted(len(c.get_offsets()) for c in fresh.axes[0].collections if len(c.get_offsets()))
+        clouds = {tuple(c.get_facecolor()[0]): np.asarray(c.get_offsets()) for c in fresh.axes[0].collections}
+        for c in ex.figure.axes[0].collections:
+            if len(c.get_offsets()):
+                np.testing.assert_array_equal(c.get_offsets(), clouds[tuple(c.get_facecolor()[0])])
+        assert [p.get_width() for p in ex.figure.axes[1].patches] == [p.get_width() for p in fresh.axes[1].patches]
+        plt.close(fresh)
+
+
 @pytest.mark.parametrize("call, exc, match", [
     (lambda: el.widgets.bayesian_comparison_view(A, B, 0.01, 40), ValueError, "n_datasets"),
     (lambda: el.widgets.bayesian_comparison_view(A, B, -0.01, 10), ValueError, "rope"),

@@ -52,6 +52,37 @@ def test_explorer_moves_and_prints_what_the_view_prints():
     assert "confidence 0.8" in ex.text
 
 
+def test_explorer_figure_after_moves_draws_what_a_fresh_view_draws():
+    # the explorer changes one figure in place (curves, legend, titles): after moves of every control its artists
+    # carry the data of a figure drawn from scratch for the same values
+    ex = el.widgets.interval_explorer(m=100, error_rate=0.05)
+    for move in (dict(m=20), dict(confidence=0.8), dict(error_rate=0.3), dict(m=1000, confidence=0.99)):
+        ex.set(**move)
+        fresh = el.widgets.interval_view(**ex.values)[1]
+        for ax, fax in zip(ex.figure.axes, fresh.axes):
+            assert ax.get_title() == fax.get_title() and ax.get_ylim() == fax.get_ylim()
+            for line, fline in zip(ax.lines, fax.lines):
+                np.testing.assert_array_equal(line.get_ydata(), fline.get_ydata())
+        assert [t.get_text() for t in ex.figure.axes[1].get_legend().texts] == \
+            [t.get_text() for t in fresh.axes[1].get_legend().texts]
+        plt.close(fresh)
+
+
+def test_explorer_keeps_the_legend_over_a_curve_that_runs_through_it():
+    # with a low confidence the coverage axis starts at 0.2 and the normal curve of m = 10 crosses the legend:
+    # then the legend is redrawn over the curves (animated) and the frames drawn again with the new limits
+    ex = el.widgets.interval_explorer(m=100, error_rate=0.05, confidence=0.95)
+    legend = ex.figure.axes[1].get_legend()
+    assert not legend.get_animated()
+    view = ex._update
+    view(m=10, error_rate=0.05, confidence=0.5)
+    assert legend.get_animated() and ex.figure.axes[1].get_ylim() == (0.2, 1.005)
+    view(m=100, error_rate=0.05, confidence=0.95)
+    assert not legend.get_animated()
+    low = el.widgets.interval_explorer(m=10, error_rate=0.05, confidence=0.5)  # from the start
+    assert low.figure.axes[1].get_legend().get_animated()
+
+
 def test_plot_intervals_draws_each_interval_where_it_is():
     fig, ax = plt.subplots()
     rows = [el.uncertainty.error_rate_interval(3, 20, method=mt) for mt in ("normal", "wilson")]

@@ -39,17 +39,29 @@ def _interval_rows(m, eps, confidence):
 
 class _IntervalView:
     """The explorer's figure, built once and changed in place: a move of the error rate moves the three interval
-    bars, their labels, the truth lines and the title (animated artists, blitted); a new m or confidence
-    recomputes the coverage curves and redraws the whole figure."""
+    bars, their labels, the truth lines and the title; a new m or confidence gives the coverage curves, the
+    nominal line, the legend and the right title new data. All of them are animated artists, blitted over the
+    cached frames; the whole figure is drawn again only when the coverage axis' range changes (a confidence
+    below 0.8). Rows and curves already computed are kept (bounded caches the view keeps)."""
+
+    MAX_CACHED = 256
 
     def __init__(self):
         self.fig = self.key = None
+        self._rows, self._curves = {}, {}
+
+    def _cached(self, cache, key, compute):
+        if key not in cache:
+            if len(cache) >= self.MAX_CACHED:
+                cache.pop(next(iter(cache)))
+            cache[key] = compute()
+        return cache[key]
 
     def __call__(self, m=100, error_rate=0.05, confidence=0.95):
         m = check_positive_int(m, "m")
         eps = check_probability(error_rate, "error_rate")
         confidence = check_probability(confidence, "confidence", low_open=True, high_open=True)
-        text, rows, k = _interval_rows(m, eps, confidence)
+        text, rows, k = self._cached(self._rows, (m, eps, confidence), lambda: _interval_rows(m, eps, confidence))
         if self.fig is None:
             self._build(m, eps, confidence, rows)
         elif (m, confidence) != self.key:
@@ -79,20 +91,50 @@ class _IntervalView:
         _plots.plot_coverage(m, confidence=confidence, error_rate=eps, ax=self.ax2)
         self.curves = self.ax2.lines[:len(_unc.INTERVAL_METHODS)]
         self.nominal, marker = self.ax2.lines[len(_unc.INTERVAL_METHODS):len(_unc.INTERVAL_METHODS) + 2]
+        self.nominal_text = self.ax2.get_legend().texts[len(_unc.INTERVAL_METHODS)]
         self.truth = [self.ax1.axvline(eps, color=COLORS["grey"], ls="--", lw=1.2), marker]
-        moving = [a for group in self.bars for a in group] + self.labels + self.truth + [self.ax1.title]
+        # the coverage panel's curves, nominal line and title change with m and the confidence: animated, like the
+        # bars. Its legend changes with the confidence only (a dropdown: then the whole figure is drawn again); it
+        # stays in the background while no curve runs through it (it is drawn over the curves): _under_legend
+        self.legend = self.ax2.get_legend()
+        moving = [a for group in self.bars for a in group] + self.labels + self.truth + [self.ax1.title] + \
+            self.curves + [self.nominal, self.ax2.title]
+        self._curves[(m, confidence)] = [line.get_ydata() for line in self.curves]
+        self.legend.set_animated(self._under_legend())
         for a in moving:
             a.set_animated(True)
 
+    def _under_legend(self):
+        """Whether a coverage curve may run through the legend (lower centre: x from 0.21 to 0.79 and up to 0.13 of
+        the axes' height; checked with a margin, in axes coordinates, so before the layout too). Never for m in
+        10..1000 and a confidence of the menu (no coverage below 0.62 for ε in 0.15..0.85); it would need the
+        legend drawn over the curves, i.e. animated."""
+        y0, y1 = self.ax2.get_ylim()
+        return any(bool(np.any((line.get_xdata() >= 0.15) & (line.get_xdata() <= 0.85) &
+                               ((line.get_ydata() - y0) / (y1 - y0) <= 0.2))) for line in self.curves)
+
     def _new_curves(self, m, confidence):
-        for line in self.curves:
-            line.set_ydata(_unc.coverage_curve(m, line.get_xdata(), confidence=confidence, method=line.get_label()))
+        curves = self._cached(self._curves, (m, confidence), lambda: [
+            _unc.coverage_curve(m, line.get_xdata(), confidence=confidence, method=line.get_label())
+            for line in self.curves])
+        for line, cov in zip(self.curves, curves):
+            line.set_ydata(cov)
         self.nominal.set_ydata([confidence, confidence])
         self.nominal.set_label(f"nominal {confidence:g}")
-        self.ax2.legend(loc="lower center", fontsize=8, ncol=2)
-        self.ax2.set_ylim(max(0.0, min(0.5, confidence - 0.3)), 1.005)
+        full = False
+        if self.nominal_text.get_text() != self.nominal.get_label():
+            self.nominal_text.set_text(self.nominal.get_label())
+            full = not self.legend.get_animated()
+        ylim = (max(0.0, min(0.5, confidence - 0.3)), 1.005)
+        if tuple(self.ax2.get_ylim()) != ylim:  # the same for every confidence of the menu (0.8 and above)
+            self.ax2.set_ylim(*ylim)
+            full = True
+        if self._under_legend() != self.legend.get_animated():
+            self.legend.set_animated(not self.legend.get_animated())
+            full = True
         self.ax2.set_title(f"Real coverage of {confidence:g} intervals, m = {m}")
-        redraw_all(self.fig)
+        if full:
+            redraw_all(self.fig)
 
 
 def interval_view(m, error_rate, confidence=0.95):
