@@ -152,3 +152,23 @@ def test_an_update_returning_a_new_figure_each_time_still_works():
 def test_slider_updates_while_dragged_by_default():
     assert slider(1, 0, 5).continuous_update is True
     assert slider(1.0, 0.0, 5.0, 0.5, continuous_update=False).continuous_update is False
+
+
+def test_roofline_every_control_blitted_equals_a_full_redraw_and_a_fresh_figure():
+    """The roofline view keeps rendered texts and counted models between moves; moving every control, leaving a
+    device's y range and coming back must still give the picture of a full redraw and of a fresh explorer."""
+    def build():
+        return el.widgets.roofline_explorer(models=("VGG16", "MobileNetV1", "MobileNetV2"))
+
+    ex = build()
+    for move in (dict(batch=64), dict(dtype="float16"), dict(bandwidth=2e11), dict(outputs="io"), dict(batch=1024),
+                 dict(peak_flops=3e15), dict(peak_flops=5e12), dict(mac_flops=1), dict(batch=64),
+                 dict(models=("AlexNet", "ResNet-50")), dict(dtype="int8"), dict(device="H100 SXM"), dict(batch=1)):
+        ex.set(**move)
+        shown = ex.image.value
+        assert differing_share(shown, full_redraw(ex.figure)) < 0.002, f"roofline after {move}: stale background"
+        fresh = build()
+        fresh.set(device=ex.values["device"], dtype=ex.values["dtype"])  # the presets first, then moved sliders
+        fresh.set(**ex.values)
+        assert fresh.text == ex.text
+        assert differing_share(shown, fresh.image.value) < 0.002, f"roofline after {move}: differs from a fresh one"

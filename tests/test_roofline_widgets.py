@@ -231,3 +231,57 @@ def test_explorer_this_machine():
 def test_explorer_bad_input(kw, word):
     with pytest.raises((ValueError, TypeError), match=word):
         roofline_explorer(**kw)
+
+
+# --------------------------------------------------------------------------- the fast redraw (issue 19)
+def count_full_draws(explorer):
+    """Wrap the explorer's canvas so that whole-figure draws are counted (blits do not call canvas.draw)."""
+    live = explorer.figure._evallib_live
+    calls = []
+    draw = live.canvas.draw
+    live.canvas.draw = lambda *a, **k: (calls.append(1), draw(*a, **k))[1]
+    return calls
+
+
+def test_moves_within_a_device_blit_and_the_figure_stays():
+    e = roofline_explorer(models=("VGG16", "MobileNetV1", "MobileNetV2"))
+    fig, ylim = e.figure, e.figure.axes[0].get_ylim()
+    full = count_full_draws(e)
+    for move in (dict(batch=64), dict(batch=2), dict(dtype="float16"), dict(dtype="float64"), dict(dtype="float32"),
+                 dict(peak_flops=2e13), dict(peak_flops=3e12), dict(bandwidth=2e11), dict(bandwidth=9e11),
+                 dict(mac_flops=1), dict(outputs="io"), dict(outputs="all")):
+        e.set(**move)
+        assert e.figure is fig and e.figure.axes[0].get_ylim() == ylim, move
+    assert full == [], "a move of batch, dtype, peak, bandwidth or counting redrew the whole figure"
+    e.set(models=("ResNet-18",))  # new markers and legend: drawn whole once
+    assert len(full) == 1 and e.figure is fig
+    e.set(device="H100 SXM")  # another device's roofs: other y limits, drawn whole once
+    assert len(full) == 2 and e.figure.axes[0].get_ylim() == (1e2, 1e7)
+
+
+def test_y_limits_hold_every_roof_of_the_device_and_widen_for_a_slider_beyond():
+    e = roofline_explorer()
+    ax = e.figure.axes[0]
+    dev = rl.DEVICES["GTX 1080 Ti"]
+    lo, hi = ax.get_ylim()
+    for dtype in dev.peaks:  # every documented roof lies inside, with its left end (bandwidth x 0.05)
+        assert lo <= dev.peak(dtype) / 1e9 * 1e-2 and dev.peak(dtype) / 1e9 * 4 <= hi
+    assert lo <= dev.bandwidth * 0.05 / 1e9 and (lo, hi) == (1.0, 1e5)
+    e.set(peak_flops=1e15)  # beyond the device: the top widens to the next decade above 4 x peak
+    assert ax.get_ylim() == (1.0, 1e7)
+    e.set(peak_flops=1e13)
+    assert ax.get_ylim() == (1.0, 1e5)  # a pure function of the values: back where it was
+
+
+def test_the_view_counts_models_as_the_library_does():
+    from evallib.widgets.roofline import _RooflineView
+
+    view = _RooflineView()
+    for name in ("VGG16", "MobileNetV2", "ResNet-50"):
+        for conv in (rl.Convention(mac_flops=1, batch=1), rl.Convention(outputs="io", dtype="int8", batch=64),
+                     rl.Convention(outputs="all", dtype="float16", batch=1024)):
+            kept, ref = view._model(name, conv), rl.get_model(name).with_convention(conv)
+            assert view._model(name, conv) is kept  # counted once per view
+            assert (kept.flops, kept.memory_bytes, kept.intensity) == (ref.flops, ref.memory_bytes, ref.intensity)
+            np.testing.assert_array_equal(kept.layer_bytes, ref.layer_bytes)
+            assert rl.analyze(kept, 11.3e12, 484e9) == rl.analyze(ref, 11.3e12, 484e9)
