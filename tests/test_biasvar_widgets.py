@@ -109,3 +109,62 @@ def test_view_rejects_bad_arguments_through_the_library():
         bias_variance_view(3, -1.0, 20, 10)
     with pytest.raises(ValueError, match="n_datasets"):
         bias_variance_view(3, 0.3, 20, 1)
+
+
+def _pixels(png):
+    import io
+
+    from PIL import Image
+
+    return np.asarray(Image.open(io.BytesIO(png)).convert("RGB")).astype(int)
+
+
+def test_explorer_picture_equals_the_pure_views_figure():
+    """The explorer changes one figure in place, replays the title and legend from cached pixels and keeps the
+    simulations it has seen (issue 19); its picture must still be the one bias_variance_view draws from scratch
+    (noise 0.3 lies on a step of NOISE_STEPS, so the y-ranges agree). A flipped or misplaced replay, a stale
+    cached simulation or a forgotten artist differs here."""
+    from evallib.widgets import render_png
+
+    ex = bias_variance_explorer()
+    for move in (dict(degree=12), dict(n_datasets=5), dict(degree=3), dict(n_datasets=1000), dict(n_train=2),
+                 dict(degree=12), dict(n_datasets=5), dict(n_train=30)):  # the last three revisit cached settings
+        ex.set(**move)
+        text, fig, _ = bias_variance_view(**ex.values)
+        assert ex.text == text
+        plain = _pixels(render_png(fig))[:, :480]  # the fan, its title and legend (the left half)
+        # (on the right, the blitted bars cover the grid, which a plain draw puts over them: as before issue 19)
+        assert np.mean(np.any(np.abs(_pixels(ex.image.value)[:, :480] - plain) > 8, axis=-1)) < 0.002, move
+
+
+def test_fan_y_range_steps_with_the_noise_and_keeps_the_data_in_view():
+    from evallib.widgets.biasvar import NOISE_STEPS
+
+    ex = bias_variance_explorer(degree=1)
+    fan = ex.figure.axes[0]
+    seen = set()
+    for noise in np.round(np.arange(0.0, 2.0001, 0.05), 2):
+        ex.set(noise_std=float(noise))
+        lo, hi = fan.get_ylim()
+        seen.add((lo, hi))
+        # plot_prediction_fan's range for this noise (±2.5 noise_std beyond the curve) lies inside the one shown
+        assert lo <= -1 - 1.0 - 2.5 * noise + 1e-9 and hi >= 1 + 1.0 + 2.5 * noise - 1e-9
+    assert len(seen) == len(NOISE_STEPS)  # one y-range per step, not one per slider value
+    ex.set(noise_std=0.3)
+    assert fan.get_ylim() == pytest.approx((-2.75, 2.75), abs=1e-6)  # the chapter's setting: plot_prediction_fan's
+
+
+def test_cached_simulations_are_bounded_and_exact():
+    ex = bias_variance_explorer()
+    view = ex._update
+    first = ex.text
+    for n in range(2, 2 + view.MAX_CACHED + 10):
+        ex.set(n_datasets=n)
+    assert len(view.frames) == view.MAX_CACHED
+    ex.set(n_datasets=200)  # evicted long ago: simulated again, the same numbers
+    assert ex.text == first
+    r = bias_variance(PolynomialRegression(3), sine_target, noise_std=0.3, n_train=30, n_datasets=200,
+                      random_state=0)
+    f = view.frames[(3, 0.3, 30, 200)]
+    np.testing.assert_array_equal(f.curves, r.predictions[:40, np.argsort(r.x_test)])
+    assert (f.bias2, f.variance, f.noise, f.expected_error) == (r.bias2, r.variance, r.noise, r.expected_error)

@@ -111,6 +111,49 @@ def test_threshold_explorer_follows_the_slider(data):
     assert f"AUC {skm.roc_auc_score(y, s):.3f}" in ex.text
 
 
+def test_threshold_explorer_fast_picture_equals_plain_matplotlib(data):
+    """The explorer draws the confusion matrix as a 4-cell mesh and the marker's legend label as a copy over the
+    legend (issue 19: cheaper moves). Drawn the plain way instead (the image and the legend's own label, in one
+    full draw), the picture is the same: a misplaced label or a wrong cell colour differs here."""
+    import io
+
+    from PIL import Image
+
+    from evallib.widgets import redraw_all, render_png
+
+    def pixels(png):
+        return np.asarray(Image.open(io.BytesIO(png)).convert("RGB")).astype(int)
+
+    y, s, _ = data
+    ex = el.widgets.threshold_explorer(y, s)
+    for t in (0.3, 0.62, 0.9):
+        ex.set(threshold=t)
+        fast = pixels(ex.image.value)
+        fig = ex.figure
+        a_cm, a_roc, a_pr = fig.axes
+        mesh, image = a_cm.collections[0], a_cm.images[0]
+        np.testing.assert_allclose(mesh.get_array().reshape(2, 2), C.threshold_summary(y, s, t).confusion_matrix
+                                   / len(y))
+        image.set_data(mesh.get_array().reshape(2, 2))
+        image.set_animated(True)  # over the spines, as the mesh is (and the image was, before issue 19)
+        swaps = [(image, mesh)]
+        for ax in (a_roc, a_pr):
+            hidden, copy = ax.get_legend().texts[-1], ax.texts[-1]
+            assert copy.get_text().startswith(("FPR ", "R ")) and not hidden.get_visible()
+            hidden.set_text(copy.get_text())
+            swaps.append((hidden, copy))
+        for plain, fast_artist in swaps:
+            plain.set_visible(True)
+            fast_artist.set_visible(False)
+        redraw_all(fig)
+        plain = pixels(render_png(fig))
+        for plain_artist, fast_artist in swaps:
+            plain_artist.set_visible(False)
+            fast_artist.set_visible(True)
+        redraw_all(fig)
+        assert np.mean(np.any(np.abs(fast - plain) > 8, axis=-1)) < 0.002, f"threshold {t}"
+
+
 def test_threshold_explorer_above_every_score(data):
     y, s, _ = data
     ex = el.widgets.threshold_explorer(y, s)

@@ -107,13 +107,14 @@ def threshold_explorer(y_true, scores, *, threshold=None, step=0.01, pos_label=N
     return Explorer("Threshold explorer: move the cut point", controls, update)
 
 
-def _moving_label(ax):
-    """The last label of ``ax``'s legend as a Text of the axes at the same place (drawn over the legend, which stays
-    in the cached background with that label hidden): a move redraws one label instead of the whole legend. Its
-    numbers (d.dd) keep their width, so the legend's frame fits every value."""
+def _moving_label(ax, index=-1):
+    """Label ``index`` (the last by default) of ``ax``'s legend as a Text of the axes at the same place, drawn over
+    the legend, which stays in the cached background with that label hidden: a move redraws one label instead of the
+    whole legend. Its numbers (d.dd) keep their width, so the legend's frame fits every value. Also used by the
+    bias–variance explorer."""
     from matplotlib.text import Text
 
-    hidden = ax.get_legend().texts[-1]
+    hidden = ax.get_legend().texts[index]
     label = Text(0, 0, hidden.get_text())
     label.update_from(hidden)  # font, colour, alignment and the legend's transform (placed when the legend draws)
     label.set_clip_on(False)
