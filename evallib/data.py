@@ -6,7 +6,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ._validation import check_nonnegative, check_positive_int, check_random_state, check_range
+from ._validation import (as_1d_array, as_finite_array, check_consistent_length, check_labels, check_nonnegative,
+                          check_positive_int, check_random_state, check_range)
 
 __all__ = ["Dataset", "load_watermelon", "make_sine", "make_majority_trap", "load_bundled", "BUNDLED",
            "load_tumours", "load_tumour_scores", "load_ten_melons"]
@@ -21,6 +22,26 @@ class Dataset:
     feature_names: tuple[str, ...]
     target_names: tuple[str, ...]
     description: str = field(repr=False, default="")
+
+    def __post_init__(self):
+        X = as_finite_array(self.X, "X", ndim=2)
+        check_labels(self.y, "y")
+        y = as_1d_array(self.y, "y")
+        if y.dtype.kind == "f" and not np.isfinite(y).all():
+            raise ValueError("y holds NaN or infinite labels")
+        check_consistent_length(X=X, y=y)
+        names = {}
+        for field_name, n in (("feature_names", X.shape[1]), ("target_names", None)):
+            value = getattr(self, field_name)
+            if isinstance(value, str) or not all(isinstance(v, str) for v in value):
+                raise TypeError(f"{field_name} must be a sequence of strings, got {value!r}")
+            if n is not None and len(value) != n:
+                raise ValueError(f"{field_name} has {len(value)} names but X has {n} columns")
+            names[field_name] = tuple(value)
+        if not isinstance(self.description, str):
+            raise TypeError(f"description must be a string, got {type(self.description).__name__}")
+        for k, v in (("X", X), ("y", y), *names.items()):
+            object.__setattr__(self, k, v)   # frozen: set once, here
 
     def __repr__(self) -> str:
         return (

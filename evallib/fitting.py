@@ -49,10 +49,12 @@ class PolynomialRegression(RegressorMixin, BaseEstimator):
     """
 
     def __init__(self, degree=3, domain=None):
+        check_positive_int(degree, "degree", minimum=0)   # again in fit: set_params does not pass through here
         self.degree = degree
         self.domain = domain
 
     def fit(self, X, y):
+        check_positive_int(self.degree, "degree", minimum=0)
         X = as_finite_array(X, "X", ndim=2)
         y = as_finite_array(y, "y")
         if X.shape[1] != 1:

@@ -234,7 +234,10 @@ def say(template: str, /, **fields) -> str:
     'degree 3, noise_std 0.25, 50 data sets of 20 points'
     """
     _check_text(template, "template")
-    return _SAY.get(get_language(), {}).get(template, template).format(**fields)
+    try:
+        return _SAY.get(get_language(), {}).get(template, template).format(**fields)
+    except (KeyError, IndexError) as exc:
+        raise ValueError(f"template needs the field {exc} (give it as a keyword argument)") from None
 
 
 # ---------------------------------------------------------------------------------------- exercise sets

@@ -248,6 +248,9 @@ def _as_confusion_matrices(confusion_matrices) -> np.ndarray:
         )
     if (cms < 0).any():
         raise ValueError("confusion_matrices holds negative counts")
+    if (cms != np.round(cms)).any():
+        raise ValueError(f"confusion_matrices holds non-integer counts (first: {cms[cms != np.round(cms)][0]!r}); "
+                         "a confusion matrix counts samples")
     return cms
 
 
@@ -371,7 +374,12 @@ def _relative_errors(y_true, y_pred):
             f"y_true contains {int((yt == 0).sum())} zero(s) (first at index {i}): the relative error "
             "|y - f(x)| / |y| is undefined there; use mae/rmse, or drop or shift those targets"
         )
-    return np.abs(yp - yt) / np.abs(yt)
+    err = np.abs(yp - yt) / np.abs(yt)
+    if not np.isfinite(err).all():   # a median would hide it
+        i = int(np.flatnonzero(~np.isfinite(err))[0])
+        raise ValueError(f"y_true, y_pred: the relative error overflows at index {i} "
+                         f"(|{yp[i]!r} - {yt[i]!r}| / |{yt[i]!r}|); rescale the targets")
+    return err
 
 
 @_finite_result
@@ -483,6 +491,9 @@ def _check_relevances(relevances, name):
 def _gain(rel, gain):
     if gain not in _GAINS:
         raise ValueError(f"gain must be one of {_GAINS}, got {gain!r}")
+    if gain == "exponential" and rel.size and rel.max() > 1000:   # 2^1024 is past the largest double
+        raise ValueError(f"relevances: the exponential gain 2^rel - 1 overflows for a grade of {rel.max()!r} "
+                         "(grades are small integers such as 0-5); use gain='linear' for large scores")
     return np.expm1(rel * np.log(2.0)) if gain == "exponential" else rel
 
 

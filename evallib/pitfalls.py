@@ -139,16 +139,18 @@ def distort_probabilities(proba, *, slope=1.0, shift=0.0) -> np.ndarray:
     """
     from scipy.special import expit, logit
 
-    from ._validation import check_nonnegative
+    from ._validation import check_nonnegative, check_real
 
     p = as_finite_array(proba, "proba", ndim=None)
+    if p.ndim > 1:   # predict_proba's two columns would each be bent and no longer sum to 1
+        raise ValueError(f"proba must be the positive class's probabilities (a number or a 1-D array), got shape "
+                         f"{p.shape}; for predict_proba output pass its column [:, 1]")
     if ((p < 0) | (p > 1)).any():
         raise ValueError("proba must hold probabilities in [0, 1]")
     slope = check_nonnegative(slope, "slope")
     if slope == 0:
         raise ValueError("slope must be > 0 (0 would map every probability to one value and lose the order)")
-    if isinstance(shift, (bool, np.bool_)) or not np.isscalar(shift) or not np.isfinite(shift):
-        raise ValueError(f"shift must be a finite number, got {shift!r}")
+    shift = check_real(shift, "shift")
     with np.errstate(divide="ignore"):
         out = expit(slope * logit(p) + float(shift))
     return np.where((p == 0) | (p == 1), p, out)

@@ -816,6 +816,8 @@ def attainable(intensity, peak_flops, bandwidth):
     array([ 0.484, 11.3  ])
     """
     i, scalar = _nonneg_array(intensity, "intensity")
+    if i.ndim != 1:
+        raise ValueError(f"intensity must be a number or a 1-D array of intensities, got shape {i.shape}")
     p, b = _positive(peak_flops, "peak_flops"), _positive(bandwidth, "bandwidth")
     out = np.minimum(p, b * i)
     return float(out[0]) if scalar else out

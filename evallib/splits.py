@@ -418,6 +418,8 @@ def out_of_bag_fraction(m) -> float:
     0.3487
     """
     m = check_positive_int(m, "m")
+    if m >= 2**53:   # (1 - 1/m)^m = e^-1 (1 - 1/(2m) + ...): the correction is below double precision (and
+        return float(np.exp(-1.0))   # 1/m of an int beyond 1e308 would overflow)
     return float(np.exp(m * np.log1p(-1.0 / m))) if m > 1 else 0.0
 
 

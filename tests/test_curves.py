@@ -2,6 +2,7 @@
 (式(2.21) ℓ_rank over all pairs, BEP over all cut points, the cost-curve envelope on a fine grid) and
 properties (hypothesis)."""
 import itertools
+import math
 
 import matplotlib
 
@@ -327,3 +328,13 @@ def test_curves_bad_pos_label(f):
 def test_other_bad_input(call):
     with pytest.raises((ValueError, TypeError)):
         call()
+
+
+def test_threshold_summary_at_infinite_thresholds():
+    """+inf predicts nothing positive (the ROC curve's start (0, 0), precision taken as 1, 式(2.18)'s convention),
+    -inf everything (the end (1, 1), precision = the share of positives)."""
+    y, s = [1, 0, 1, 0, 1], [0.9, 0.5, 0.5, 0.1, 0.3]
+    top, bottom = C.threshold_summary(y, s, math.inf), C.threshold_summary(y, s, -math.inf)
+    assert (top.tp, top.fp, top.fn, top.tn, top.tpr, top.fpr, top.precision) == (0, 0, 3, 2, 0.0, 0.0, 1.0)
+    assert (bottom.tp, bottom.fp, bottom.tpr, bottom.fpr, bottom.recall) == (3, 2, 1.0, 1.0, 1.0)
+    assert bottom.precision == 3 / 5

@@ -475,3 +475,14 @@ def test_grid_search_accepts_evallib_splitter():
     gs = GridSearchCV(GaussianNB(), {"var_smoothing": [1e-9, 1e-3]}, cv=kf).fit(X, y)
     expected = [cross_val_score(GaussianNB(var_smoothing=v), X, y, cv=kf).mean() for v in (1e-9, 1e-3)]
     np.testing.assert_allclose(gs.cv_results_["mean_test_score"], expected, rtol=0, atol=1e-15)
+
+
+def test_out_of_bag_fraction_for_huge_m():
+    """(1 - 1/m)^m = exp(m log(1 - 1/m)) -> 1/e: exact fractions for small m, the limit for m past a double."""
+    from fractions import Fraction
+
+    for m in (2, 3, 10, 37):
+        assert el.splits.out_of_bag_fraction(m) == pytest.approx(float((1 - Fraction(1, m)) ** m), rel=1e-14)
+    assert el.splits.out_of_bag_fraction(10**12) == pytest.approx(math.exp(-1), rel=1e-11)
+    for m in (2**53, 10**30, 10**400):
+        assert el.splits.out_of_bag_fraction(m) == math.exp(-1)
