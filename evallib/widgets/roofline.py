@@ -13,7 +13,7 @@ from matplotlib.backends.backend_agg import RendererAgg
 from matplotlib.text import Annotation, Text
 from matplotlib.textpath import text_to_path
 from matplotlib.ticker import NullLocator
-from matplotlib.transforms import ScaledTranslation
+from matplotlib.transforms import Bbox, ScaledTranslation
 
 from .. import plots
 from .. import roofline as rl
@@ -88,10 +88,11 @@ def _y_range(dev, peak_flops, bandwidth):
 
 
 class _Stamps:
-    """The pixels of a view's animated texts, kept while a text's string and window extent stay the same: a text
-    costs ~0.1 ms per glyph to render (matplotlib 3.11 renders glyph by glyph), and a blit draws every animated
-    text, changed or not. Each text is rendered onto a transparent scratch canvas and composited, whether new or
-    kept, so every frame has the same pixels."""
+    """The pixels of a view's animated texts, kept while a text's string and place stay the same: a text costs
+    ~0.1 ms per glyph to render (matplotlib 3.11 renders glyph by glyph), and a blit draws every animated text,
+    changed or not. Each text is rendered onto a transparent scratch canvas and composited, whether new or kept,
+    so every frame has the same pixels. The legend (with the fixed starts of its labels) is kept the same way, as
+    one block, until the axes move or the legend is made anew."""
 
     SIZE = 512
 
@@ -102,6 +103,34 @@ class _Stamps:
     def attach(self, text):
         text.draw = lambda renderer, _text=text: self.draw(_text, renderer)
 
+    def attach_block(self, lead, others):
+        """Draw ``lead`` and then ``others`` (texts placed by lead's draw) as one kept block, when lead is drawn."""
+        for a in others:
+            a.draw = lambda renderer: None
+        lead.draw = lambda renderer, _lead=lead, _others=tuple(others): self.draw_block(_lead, _others, renderer)
+
+    def _scratch_for(self, renderer):
+        w, h = int(renderer.width), int(renderer.height)
+        if self.scratch is None or (self.scratch.width, self.scratch.height, self.scratch.dpi) != (w, h, renderer.dpi):
+            self.scratch = RendererAgg(w, h, renderer.dpi)
+        self.scratch.clear()
+        return self.scratch
+
+    def _crop(self, bbox):
+        w, h = int(self.scratch.width), int(self.scratch.height)
+        x0, x1 = max(int(bbox.x0) - 2, 0), min(int(math.ceil(bbox.x1)) + 2, w)
+        r0, r1 = max(h - int(math.ceil(bbox.y1)) - 2, 0), min(h - int(bbox.y0) + 2, h)
+        if x1 <= x0 or r1 <= r0:
+            return None
+        return x0, h - r1, np.array(np.asarray(self.scratch.buffer_rgba())[r0:r1, x0:x1][::-1])  # rows bottom up
+
+    @staticmethod
+    def _composite(renderer, hit):
+        if hit is not None:
+            gc = renderer.new_gc()
+            renderer.draw_image(gc, hit[0], hit[1], hit[2])
+            gc.restore()
+
     def draw(self, text, renderer):
         if not text.get_visible() or not text.get_text():
             return
@@ -110,26 +139,27 @@ class _Stamps:
         anchor = text.get_transform().transform(text.get_unitless_position())  # with the string: the pixels
         key = (text.get_text(), tuple(np.round(anchor, 4)), text.get_ha(), text.get_va(), text.get_fontproperties(),
                mcolors.to_rgba(text.get_color(), text.get_alpha()), renderer.width, renderer.height, renderer.dpi)
-        hit = self.kept.get(key)
-        if hit is None:
-            w, h = int(renderer.width), int(renderer.height)
-            if self.scratch is None or (self.scratch.width, self.scratch.height, self.scratch.dpi) != (w, h,
-                                                                                                     renderer.dpi):
-                self.scratch = RendererAgg(w, h, renderer.dpi)
-            self.scratch.clear()
-            type(text).draw(text, self.scratch)
-            bbox = text.get_window_extent(self.scratch)  # the layout just made (same dpi, same size)
-            x0, x1 = max(int(bbox.x0) - 2, 0), min(int(math.ceil(bbox.x1)) + 2, w)
-            r0, r1 = max(h - int(math.ceil(bbox.y1)) - 2, 0), min(h - int(bbox.y0) + 2, h)
-            if x1 <= x0 or r1 <= r0:
-                return
-            hit = (x0, h - r1, np.array(np.asarray(self.scratch.buffer_rgba())[r0:r1, x0:x1][::-1]))  # rows bottom up
+        if key not in self.kept:
+            scratch = self._scratch_for(renderer)
+            type(text).draw(text, scratch)
             if len(self.kept) >= self.SIZE:
                 self.kept.pop(next(iter(self.kept)))
-            self.kept[key] = hit
-        gc = renderer.new_gc()
-        renderer.draw_image(gc, hit[0], hit[1], hit[2])
-        gc.restore()
+            self.kept[key] = self._crop(text.get_window_extent(scratch))  # the layout just made (same dpi, size)
+        self._composite(renderer, self.kept[key])
+
+    def draw_block(self, lead, others, renderer):
+        if not lead.get_visible():
+            return
+        key = (renderer.width, renderer.height, renderer.dpi, tuple(np.round(lead.axes.bbox.bounds, 4)))
+        kept = lead.__dict__.get("_evallib_kept")
+        if kept is None or kept[0] != key:
+            scratch = self._scratch_for(renderer)
+            type(lead).draw(lead, scratch)
+            for a in others:
+                type(a).draw(a, scratch)
+            bbox = Bbox.union([a.get_window_extent(scratch) for a in (lead, *others)])
+            lead._evallib_kept = kept = (key, self._crop(bbox))
+        self._composite(renderer, kept[1])
 
 
 class _RooflineView:
@@ -184,21 +214,23 @@ class _RooflineView:
         ylim = _y_range(devices[device], peak_flops, bandwidth)
         names = tuple(m.name for m in ms)
         if self.fig is None or names != self._names:
-            self._build(peak_flops, bandwidth, ms)
+            self._build(peak_flops, bandwidth, ms, ylim)
         self._move(peak_flops, bandwidth, ridge, ms, title, ylim)
         return "\n".join(lines), self.fig
 
-    def _build(self, peak_flops, bandwidth, ms):
+    def _build(self, peak_flops, bandwidth, ms, ylim):
         """Draw the roof, ridge and markers with plots.plot_roofline; the legend keeps room for its longest labels
         (invisible), and the labels shown are animated texts in the legend's places."""
-        if self.fig is None:
+        first = self.fig is None
+        if first:
             self.fig, self.ax = new_figure(width=7.2, height=4.4)
-        else:
+        else:  # every artist of the axes is animated: the frame drawn last (limits, ticks, labels) stays valid
             clear_content(self.ax)
         ax = self.ax
         plots.plot_roofline(peak_flops, bandwidth, models=ms, ax=ax, intensity_range=_X_RANGE)
         for axis in (ax.xaxis, ax.yaxis):  # many decades each way: minor ticks only slow the redraw down
             axis.set_minor_locator(NullLocator())
+        ax.set_ylim(*ylim)
         self.roof, self.ridge_line = ax.lines[0], ax.lines[1]
         self.ridge_text = ax.texts[0]
         self.markers = list(ax.collections)
@@ -208,16 +240,20 @@ class _RooflineView:
         leg = ax.legend(loc="lower right", fontsize=8)
         # Each label is its fixed start ("VGG16 (I =", drawn with the frame) and its number (animated), which
         # starts where the fixed part ends: the same pixels as the whole label, at a fifth of the cost per move.
-        self.labels = []
+        self.labels, fixed_parts = [], []
         prefixes = ["roof:"] + [f"{m.name} (I =" for m in ms]
         for t, prefix in zip(leg.get_texts(), prefixes):
             t.set_visible(False)  # laid out (room kept for the longest numbers), not drawn
             style = dict(fontproperties=t.get_fontproperties(), color=t.get_color())
             fixed = Text(0, 0, prefix, transform=t.get_transform(), va=t.get_va(), ha=t.get_ha(), clip_on=False,
-                         zorder=leg.get_zorder() + 1, **style)  # drawn after the legend placed its texts
+                         **style)  # placed where the legend placed its text
             ax.add_artist(fixed)
+            fixed_parts.append(fixed)
             self.labels.append(ax.annotate("", xy=(1, 0), xycoords=fixed, va="bottom", ha="left",
-                                           annotation_clip=False, **style))
+                                           annotation_clip=False, zorder=leg.get_zorder() + 1, **style))
+        for a in (leg, *fixed_parts):
+            a.set_animated(True)
+        self._stamps.attach_block(leg, fixed_parts)  # drawn before the numbers (zorder), which it places
         # The title likewise: "batch N" (animated) ends where ", dtype, 1 MAC = k FLOPs" (the axes' title, animated,
         # changing with dtype and counting only) starts; together centred for batch 1.
         title = ax.title
@@ -236,7 +272,8 @@ class _RooflineView:
             self._stamps.attach(t)
         self._names = tuple(m.name for m in ms)
         self._roof = (peak_flops, bandwidth)  # as plot_roofline drew it
-        redraw_all(self.fig)
+        if first:
+            redraw_all(self.fig)
 
     def _move(self, peak_flops, bandwidth, ridge, ms, title, ylim):
         ax = self.ax
