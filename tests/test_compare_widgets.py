@@ -112,6 +112,84 @@ def test_cd_view_default_names_and_bad_input():
 
 
 # ----------------------------------------------------------------------------------------------------
+# The explorers' fast figures (issue 19) show what the static figures show
+# ----------------------------------------------------------------------------------------------------
+def _pixels(png):
+    import io
+
+    from PIL import Image
+
+    return np.asarray(Image.open(io.BytesIO(png)).convert("RGB")).astype(int)
+
+
+def _differing(a, b):
+    """How many pixels differ visibly (a stale label of a few glyphs is some 50)."""
+    return int(np.sum(np.any(np.abs(a - b) > 8, axis=-1)))
+
+
+def test_binomial_explorer_picture_equals_the_static_figure_after_moves_and_back():
+    # The explorer keeps one figure, pastes texts, legends and whole axes it has drawn before (per state) and
+    # draws the bars as two collections; the picture must still be plot_binomial_test's, also after moving back to
+    # a state seen before (a pasted axes). The layout is frozen at the first draw: these states keep its tick widths.
+    ex = W.binomial_test_explorer(m=50, eps0=0.3, alpha=0.05, error_rate=0.4)
+    for move in [{}, dict(error_rate=0.25), dict(alpha=0.01), dict(error_rate=0.5), dict(m=200), dict(m=50),
+                 dict(alpha=0.05), dict(error_rate=0.4), dict(m=500, eps0=0.99, error_rate=1.0),
+                 dict(m=50, eps0=0.3, error_rate=0.25)]:
+        ex.set(**move)
+        _, fig = W.binomial_view(**ex.values)
+        n = _differing(_pixels(ex.image.value), _pixels(el.widgets.render_png(fig)))
+        assert n <= 10, f"after {move}: {n} pixels differ from the static figure"
+
+
+def test_cd_explorer_diagram_equals_the_static_diagram_after_moves_and_back():
+    # Right half: plot_cd_diagram's picture (kept per groups, the CD bar and label drawn over it). The left half
+    # differs by design: the explorer's CD curves span the slider's range of N, with room for every alpha.
+    ranks, names = [1.2, 2.1, 2.9, 3.8], ["a", "b", "c", "d"]
+    ex = W.cd_explorer(ranks, names, n_datasets=10)
+    for move in [{}, dict(n_datasets=11), dict(n_datasets=12), dict(n_datasets=40), dict(alpha=0.1),
+                 dict(alpha=0.01, n_datasets=50), dict(n_datasets=51), dict(n_datasets=10),
+                 dict(alpha=0.05), dict(n_datasets=40), dict(n_datasets=2, alpha=0.01)]:
+        ex.set(**move)
+        _, fig = W.cd_view(ranks, names, ex.values["alpha"], ex.values["n_datasets"])
+        a, b = _pixels(ex.image.value), _pixels(el.widgets.render_png(fig))
+        if ex.values["alpha"] == 0.1:
+            continue  # the static figure's y ticks are narrower there, so its layout (not its diagram) moves
+        half = a.shape[1] // 2
+        n = _differing(a[:, half:], b[:, half:])
+        assert n <= 10, f"after {move}: {n} of the diagram's pixels differ from the static one"
+        ax1 = ex.figure.axes[0]
+        assert ax1.get_xlim() == pytest.approx((-2.9, 104.9))  # N from 2 to 100 with autoscale's margins
+        mark = ax1.lines[-1]
+        assert list(mark.get_xdata()) == [ex.values["n_datasets"]]
+        assert mark.get_ydata()[0] == pytest.approx(C.critical_difference(4, ex.values["n_datasets"],
+                                                                          ex.values["alpha"]))
+
+
+@pytest.mark.parametrize("build,moves", [
+    (lambda: W.binomial_test_explorer(m=50, eps0=0.3, alpha=0.05, error_rate=0.4),
+     [dict(m=55), dict(m=50), dict(eps0=0.31), dict(eps0=0.3), dict(error_rate=0.41), dict(error_rate=0.4)]),
+    (lambda: W.cd_explorer([4.8, 3.05, 2.9, 2.1, 2.15], ["maj", "tree", "nb", "knn", "lr"], n_datasets=10),
+     [dict(n_datasets=11), dict(n_datasets=10), dict(alpha=0.1), dict(alpha=0.05)]),
+])
+def test_explorer_pixel_cache_is_bounded_and_does_not_grow_when_moving_back_and_forth(build, moves):
+    ex = build()
+    pixels = ex._view.pixels
+    for move in moves:  # every state once
+        ex.set(**move)
+    n_images, n_bytes = len(pixels.images), pixels.n_bytes
+    for _ in range(3):
+        for move in moves:
+            ex.set(**move)
+    assert (len(pixels.images), pixels.n_bytes) == (n_images, n_bytes)
+    pixels.max_bytes = n_bytes // 2  # a long drag through new states keeps at most max_bytes
+    control = "m" if "m" in ex.controls else "n_datasets"
+    for v in range(60, 120, 5) if control == "m" else range(20, 60, 3):
+        ex.set(**{control: v})
+        assert pixels.n_bytes <= pixels.max_bytes
+    assert pixels.n_bytes == sum(img.nbytes for img, _, _ in pixels.images.values() if img is not None)
+
+
+# ----------------------------------------------------------------------------------------------------
 # Figures: they show what the results say, and refuse what they cannot draw
 # ----------------------------------------------------------------------------------------------------
 def test_plot_binomial_test_colours_exactly_the_critical_region():

@@ -5,14 +5,20 @@ browser; the statistics come from :mod:`evallib.compare`.
 """
 from __future__ import annotations
 
+import functools
+import sys
+
 import ipywidgets as widgets
+import matplotlib.colors as mcolors
 import numpy as np
+from matplotlib.backends.backend_agg import RendererAgg
+from matplotlib.legend import Legend
 
 from .. import compare as _cmp
 from .._validation import as_finite_array, check_positive_int, check_probability
 from ..plots import compare as _plots
-from ..style import new_figure
-from ._base import Explorer, clear_content, figure_once, slider
+from ..style import COLORS, new_figure
+from ._base import Explorer, clear_content, slider
 from ..i18n import say
 
 __all__ = ["binomial_view", "binomial_test_explorer", "cd_view", "cd_explorer"]
@@ -44,35 +50,186 @@ def binomial_view(m, eps0, alpha, error_rate, *, _figure=None):
         fig, ax = new_figure(width=7.5, height=4.0)
         _plots.plot_binomial_test(m, eps0, r.alpha, n_errors, ax=ax)
         return text, fig
-    # The explorer's figure: when only the observed count moves within the bars already drawn, move its line and
-    # relabel (what plot_binomial_test would draw); otherwise draw again (figure_once).
-    key = (m, eps0, r.alpha, _binomial_range(m, eps0, r.alpha, n_errors))
-    if _figure.get("key") == key:
-        ax = _figure["axes"]
-        line, label = _figure["observed"]
-        line.set_xdata([n_errors, n_errors])
-        label.set_text(f"observed: {n_errors} errors, p = {r.pvalue:.3f}")
+    return text, _figure(m, eps0, n_errors, r)
+
+
+class _Pixels:
+    """The pixels of texts and legends an explorer's figure has drawn, reused when the same thing is drawn again
+    at the same place.
+
+    Text is what an explorer's move costs here: Agg renders every glyph of a Text at every draw (about 0.2 ms a
+    glyph on the course machine; a title costs 10 ms), and a legend lays out its entries again at every draw, while
+    most strings of a legend, a title or a diagram stay the same from one move to the next. An artist drawn once is
+    kept as the RGBA image it made (drawn into a scratch layer, the way matplotlib's agg_filter draws), keyed by
+    everything that decides its pixels (for a Text: string, place on the canvas, font, colour, alignment,
+    rotation; for a legend: its labels, location and axes; for an axes: what its view says), and pasted again.
+    Bounded (16 MB of pixels, the oldest dropped first); one per explorer figure.
+    """
+
+    def __init__(self, max_bytes=16 * 2**20):
+        self.images = {}
+        self.max_bytes, self.n_bytes = max_bytes, 0
+
+    def install(self, *artists, key=None):
+        """Draw these artists through the cache (an instance attribute shadows their ``draw``): Text and Legend
+        artists with their own keys, others (an Axes) with ``key(artist, renderer)``, which must name everything
+        the artist's pixels depend on (None: draw it as usual)."""
+        for a in artists:
+            if "draw" not in a.__dict__:
+                key_of = key or (_legend_key if isinstance(a, Legend) else _text_key)
+                a.draw = functools.partial(self._draw, a, key_of)
+
+    def _draw(self, a, key_of, renderer):
+        if not a.get_visible():
+            return
+        key = key_of(a, renderer) if isinstance(renderer, RendererAgg) else None
+        if key is None:
+            return type(a).draw(a, renderer)
+        key = (key, renderer.width, renderer.height, renderer.dpi)
+        hit = self.images.get(key)
+        if hit is None:
+            renderer.start_filter()
+            try:
+                type(a).draw(a, renderer)
+                layer = np.asarray(renderer.buffer_rgba())
+                # drawn: alpha > 0 (the layer starts transparent white); one comparison per pixel on little-endian
+                drawn = layer.view(np.uint32)[..., 0] > 0xFFFFFF if sys.byteorder == "little" else layer[..., 3] > 0
+                rows = np.flatnonzero(drawn.any(axis=1))
+                if rows.size:
+                    cols = np.flatnonzero(drawn[rows[0]:rows[-1] + 1].any(axis=0))
+                    img = layer[rows[0]:rows[-1] + 1, cols[0]:cols[-1] + 1][::-1].copy()
+                    hit = (img, int(cols[0]), int(renderer.height) - int(rows[-1]) - 1)
+                else:
+                    hit = (None, 0, 0)
+            finally:
+                renderer.clear()  # the layer is dropped (pasted below)
+                renderer.stop_filter(None)
+            self.images[key] = hit
+            self.n_bytes += hit[0].nbytes if hit[0] is not None else 0
+            while self.n_bytes > self.max_bytes and len(self.images) > 1:  # the oldest go first
+                old = self.images.pop(next(iter(self.images)))[0]
+                self.n_bytes -= old.nbytes if old is not None else 0
+        img, x0, y0 = hit
+        if img is not None:
+            gc = renderer.new_gc()
+            renderer.draw_image(gc, x0, y0, img)
+            gc.restore()
+
+
+def _text_key(t, renderer):
+    if t.get_text() == "" or t.get_wrap() or t.get_bbox_patch() is not None or t.get_agg_filter() is not None \
+            or t.get_clip_on() and (t.get_clip_box() is not None or t.get_clip_path() is not None):
+        return None
+    x, y = t.get_transform().transform((float(t.convert_xunits(t._x)), float(t.convert_yunits(t._y))))
+    if not (np.isfinite(x) and np.isfinite(y)):
+        return None
+    return (t.get_text(), round(float(x), 4), round(float(y), 4), mcolors.to_rgba(t.get_color(), t.get_alpha()),
+            t.get_fontproperties(), t.get_rotation(), t.get_rotation_mode(), t.get_horizontalalignment(),
+            t.get_verticalalignment(), t._multialignment, t._linespacing, t.get_antialiased())
+
+
+def _legend_key(leg, renderer):
+    """A legend whose handles stay as built (the explorers here): its labels and where it sits decide its pixels."""
+    if leg._loc == 0 or leg.get_agg_filter() is not None:  # "best" depends on the data under it
+        return None
+    return ("legend", id(leg), tuple(t.get_text() for t in leg.texts), leg._loc, leg.get_bbox_to_anchor().bounds,
+            tuple(leg.axes.bbox.bounds))
+
+
+def _set_loc(legend, loc):
+    if hasattr(legend, "set_loc"):  # matplotlib >= 3.8
+        legend.set_loc(loc)
+    else:  # pragma: no cover
+        legend._loc = legend.codes[loc]
+
+
+def _bar_verts(x, h):
+    """Rectangles of width 0.9 centred on ``x``, from 0 to ``h`` (what ``ax.bar(x, h, width=0.9)`` draws)."""
+    x = np.asarray(x, float)
+    h = np.asarray(h, float)
+    v = np.empty((x.size, 4, 2))
+    v[:, 0, 0] = v[:, 1, 0] = x - 0.45
+    v[:, 2, 0] = v[:, 3, 0] = x + 0.45
+    v[:, 0, 1] = v[:, 3, 1] = 0.0
+    v[:, 1, 1] = v[:, 2, 1] = h
+    return v
+
+
+class _BinomialFigure:
+    """The binomial explorer's one figure, changed in place: what :func:`~evallib.plots.plot_binomial_test` draws,
+    with the bars as two collections (see ``_build`` for how it is drawn)."""
+
+    def __init__(self):
+        self.fig = None
+        self.pixels = _Pixels()
+
+    def _build(self, m, eps0, n_errors, r):
+        from matplotlib.collections import PolyCollection
+
+        self.fig, ax = new_figure(width=7.5, height=4.0)
+        _plots.plot_binomial_test(m, eps0, r.alpha, n_errors, ax=ax)
+        self.ax = ax
+        self.bars = []
+        for container in list(ax.containers):  # the same bars, as one artist per colour
+            face = container.patches[0].get_facecolor() if container.patches else None
+            coll = PolyCollection([], facecolors=[face] if face is not None else [], edgecolors="none",
+                                  linewidths=0, antialiaseds=True, zorder=1)
+            container.remove()
+            ax.add_collection(coll, autolim=False)
+            self.bars.append(coll)
+        self.line = ax.lines[-1]
+        self.legend = ax.get_legend()
+        self.crit_label = next(t for t in self.legend.texts if t.get_text().startswith("critical region"))
+        self.obs_label = next(t for t in self.legend.texts if t.get_text().startswith("observed:"))
+        ax.set_autoscale_on(False)
+        # The axes (frame, ticks, labels, bars) is drawn as one animated artist whose pixels are kept per state
+        # (bars, limits, x label): a move back to a state seen before pastes it; the observed line, the legend and
+        # the title are drawn over it. Nothing is left in the background but the figure's face.
+        for a in (ax, self.line, self.legend, ax.title):
+            a.set_animated(True)
+        self.pixels.install(ax.title, self.legend, *self.legend.texts, ax.xaxis.label, ax.yaxis.label)
+        self.pixels.install(ax, key=lambda a, renderer: ("axes", id(a), self.state, tuple(a.bbox.bounds)))
+        self.state = None
+
+    def __call__(self, m, eps0, n_errors, r):
+        from scipy import stats
+
+        if self.fig is None:
+            self._build(m, eps0, n_errors, r)
+        ax = self.ax
+        c = r.critical_count
+        # the bars plot_binomial_test draws (the same rule)
+        i = np.arange(m + 1)
+        pmf = stats.binom.pmf(i, m, eps0)
+        keep = pmf > 1e-6 * pmf.max()
+        keep[min(n_errors, m)] = True
+        lo, hi = int(np.flatnonzero(keep)[0]), int(np.flatnonzero(keep)[-1])
+        lo, hi = max(0, lo - 1), min(m, max(hi + 1, c + 2))
+        x, h = i[lo:hi + 1], pmf[lo:hi + 1]
+        crit = x > c
+        self.line.set_xdata([n_errors, n_errors])
+        self.crit_label.set_text(f"critical region (> {c} errors), P = {stats.binom.sf(c, m, eps0):.3f}")
+        self.obs_label.set_text(f"observed: {n_errors} errors, p = {r.pvalue:.3f}")
         verdict = "reject H0" if r.reject else "cannot reject H0"
-        ax.set_title(f"Binomial test, m = {m}, eps0 = {eps0:.2f}, alpha = {r.alpha:.2f}: {verdict}")
-        return text, _figure["fig"]
-    fig, ax = figure_once(_figure, width=7.5, height=4.0)
-    _plots.plot_binomial_test(m, eps0, r.alpha, n_errors, ax=ax)
-    _figure["key"] = key
-    label = next(t for t in ax.get_legend().texts if t.get_text().startswith("observed:"))
-    _figure["observed"] = (ax.lines[-1], label)
-    return text, fig
-
-
-def _binomial_range(m, eps0, alpha, n_errors):
-    """The bars plot_binomial_test draws (first, last count) for these inputs (the same rule)."""
-    from scipy import stats
-
-    pmf = stats.binom.pmf(np.arange(m + 1), m, eps0)
-    keep = pmf > 1e-6 * pmf.max()
-    keep[min(n_errors, m)] = True
-    c = _cmp.binomial_critical_count(m, eps0, alpha)
-    lo, hi = int(np.flatnonzero(keep)[0]), int(np.flatnonzero(keep)[-1])
-    return max(0, lo - 1), min(m, max(hi + 1, c + 2))
+        # y=1.0: where matplotlib puts it (no tick labels on top, no offset text for probabilities) without
+        # measuring every tick label again at each full draw
+        ax.set_title(f"Binomial test, m = {m}, eps0 = {eps0:.2f}, alpha = {r.alpha:.2f}: {verdict}", y=1.0)
+        mode = lo + int(np.argmax(h))
+        _set_loc(self.legend, "upper right" if mode < (lo + hi) / 2 else "upper left")
+        # the limits autoscaling gives the bars (5 % margins in x), and plot_binomial_test's headroom in y
+        x0, x1 = lo - 0.45, hi + 0.45
+        state = ((x0 - 0.05 * (x1 - x0), x1 + 0.05 * (x1 - x0)), (0, h.max() * 1.45),
+                 f"number of misclassified test samples (critical error rate = {c / m:.3f})", (m, eps0, c, lo, hi))
+        if state != self.state:  # the bars, limits or x label change: the axes is drawn again (or pasted)
+            self.bars[0].set_verts(_bar_verts(x[~crit], h[~crit]))
+            self.bars[1].set_verts(_bar_verts(x[crit], h[crit]))
+            ax.set_xlim(state[0])
+            ax.set_ylim(state[1])
+            ax.set_xlabel(state[2])
+            for axis in (ax.xaxis, ax.yaxis):  # tick labels too: moving back and forth draws the same ones again
+                self.pixels.install(*(t.label1 for t in axis.get_major_ticks(len(axis.get_majorticklocs()))))
+            self.state = state
+        return self.fig
 
 
 def binomial_test_explorer(m=50, eps0=0.3, alpha=0.05, error_rate=0.4):
@@ -87,9 +244,11 @@ def binomial_test_explorer(m=50, eps0=0.3, alpha=0.05, error_rate=0.4):
     }
     for name in ("m", "eps0", "error_rate"):
         controls[name].layout.width = "400px"  # long descriptions would leave a track too short to drag
-    held = {}  # one figure, drawn again on each change (figure_once)
-    return Explorer("Binomial test: H0 says the generalisation error is at most eps0", controls,
-                    lambda **v: binomial_view(**v, _figure=held), columns=2)
+    view = _BinomialFigure()  # one figure, changed in place on each move
+    ex = Explorer("Binomial test: H0 says the generalisation error is at most eps0", controls,
+                  lambda **v: binomial_view(**v, _figure=view), columns=2)
+    ex._view = view  # for tests
+    return ex
 
 
 def cd_view(mean_ranks, names, alpha, n_datasets, *, _figure=None):
@@ -121,29 +280,89 @@ def cd_view(mean_ranks, names, alpha, n_datasets, *, _figure=None):
             cd=cd),
         say("significantly different pairs: {pairs}", pairs=", ".join(pairs) if pairs else say("none")),
         say("groups joined by a bar: {groups}", groups="; ".join(groups) if groups else say("none"))])
-    key = (alpha, k, max(50, n))
-    if _figure is not None and _figure.get("key") == key:
-        # the explorer's figure, N moved within the drawn range: the CD curves stay, the marked point moves, the
-        # diagram (every part of it depends on CD) is drawn again
-        ax1, ax2 = _figure["axes"]
-        mark, label = _figure["mark"]
-        mark.set_data([n], [cd])
-        label.set_text(f"k = {k}, N = {n}: CD = {cd:.3f}")
-        clear_content(ax2)
-        _plots.plot_cd_diagram(mean_ranks=r, cd=cd, names=names, ax=ax2)
-        return text, _figure["fig"]
-    fig, (ax1, ax2) = (figure_once(_figure, 2, width=11.0, height=4.2) if _figure is not None
-                       else new_figure(2, width=11.0, height=4.2))
     if _figure is not None:
-        _figure["key"] = key
-        _figure["mark"] = None
+        return text, _figure(r, names, alpha, n, cd)
+    fig, (ax1, ax2) = new_figure(2, width=11.0, height=4.2)
     _plots.plot_cd_curve(sorted({3, k, 10} if k != 10 else {3, 10}), n_range=(2, max(50, n)), alpha=alpha,
                          mark=(k, n), ax=ax1)
     _plots.plot_cd_diagram(mean_ranks=r, cd=cd, names=names, ax=ax2)
-    if _figure is not None:
-        label = next(t for t in ax1.get_legend().texts if t.get_text().startswith(f"k = {k}, N = "))
-        _figure["mark"] = (ax1.lines[-1], label)
     return text, fig
+
+
+class _CDFigure:
+    """The CD explorer's one figure, changed in place. Left: the CD curves over the slider's whole range of N
+    (2..100) with y limits that hold the curves of every α in the dropdown, so a move never changes the frame;
+    right: the CD diagram, drawn again only when the groups change (its pixels are kept per groups), with the CD
+    bar and its label drawn over it."""
+
+    def __init__(self, alphas, n_range=(2, 100)):
+        self.alphas, self.n_range = tuple(alphas), n_range
+        self.fig = None
+        self.pixels = _Pixels()
+
+    def _build(self, r, names, alpha, n, cd):
+        k = r.size
+        self.fig, (ax1, ax2) = new_figure(2, width=11.0, height=4.2)
+        self.ks = sorted({3, k, 10} if k != 10 else {3, 10})
+        _plots.plot_cd_curve(self.ks, n_range=self.n_range, alpha=alpha, mark=(k, n), ax=ax1)
+        nn = np.arange(self.n_range[0], self.n_range[1] + 1)
+        ys = [_cmp.q_alpha(kk, a) * np.sqrt(kk * (kk + 1) / (6 * nn)) for a in self.alphas for kk in self.ks]
+        lo, hi = min(y.min() for y in ys), max(y.max() for y in ys)
+        ax1.set_ylim(lo - 0.05 * (hi - lo), hi + 0.05 * (hi - lo))  # autoscale's margins, for every alpha
+        ax1.set_autoscale_on(False)
+        self.curves, self.mark = ax1.lines[:len(self.ks)], ax1.lines[len(self.ks)]
+        self.legend = ax1.get_legend()
+        self.mark_label = self.legend.texts[-1]
+        for a in (*ax1.lines, self.legend, ax1.title):
+            a.set_animated(True)
+        _set_loc(self.legend, "upper right")  # where "best" puts it (the curves fall to the right), without a search
+        self.pixels.install(ax1.title, self.legend, *self.legend.texts, ax1.xaxis.label, ax1.yaxis.label)
+        self.ax1, self.ax2 = ax1, ax2
+        self.alpha = alpha
+        self.groups = None
+        # the diagram's axes (off: no frame) is one animated artist whose pixels are kept per groups; its CD bar
+        # and label are drawn over it
+        ax2.set_animated(True)
+        self.pixels.install(ax2, key=lambda a, renderer: ("diagram", id(a), self.groups, tuple(a.bbox.bounds)))
+
+    def _diagram(self, r, names, cd):
+        ax2 = self.ax2
+        clear_content(ax2)
+        _plots.plot_cd_diagram(mean_ranks=r, cd=cd, names=names, ax=ax2)
+        self.pixels.install(ax2.title, *ax2.texts)
+        # the CD bar, its two end ticks and its label (plot_cd_diagram draws them after the rank axis, in red) move
+        # with N and alpha; the rest of the diagram changes only with the groups (the axes' kept pixels)
+        red = mcolors.to_rgba(COLORS["red"])
+        self.cd_lines = [ln for ln in ax2.lines if mcolors.to_rgba(ln.get_color()) == red]
+        self.cd_text = next(t for t in ax2.texts if t.get_text().startswith("CD = "))
+        for a in (*self.cd_lines, self.cd_text):
+            a.set_animated(True)
+
+    def __call__(self, r, names, alpha, n, cd):
+        if self.fig is None:
+            self._build(r, names, alpha, n, cd)
+        k = r.size
+        if alpha != self.alpha:
+            nn = np.arange(self.n_range[0], self.n_range[1] + 1)
+            for line, kk in zip(self.curves, self.ks):
+                line.set_ydata(_cmp.q_alpha(kk, alpha) * np.sqrt(kk * (kk + 1) / (6 * nn)))
+            self.ax1.set_title(f"Nemenyi critical difference, alpha = {alpha:.2f}")
+            self.alpha = alpha
+        self.mark.set_data([n], [cd])
+        self.mark_label.set_text(f"k = {k}, N = {n}: CD = {cd:.3f}")
+        groups = _cmp.cd_groups(r, cd)
+        if groups != self.groups:
+            self._diagram(r, names, cd)
+            self.groups = groups
+        else:  # what plot_cd_diagram draws for this CD
+            lo = 1
+            bar, left, right = self.cd_lines
+            bar.set_xdata([lo, lo + cd])
+            left.set_xdata([lo, lo])
+            right.set_xdata([lo + cd, lo + cd])
+            self.cd_text.set_x(lo + cd / 2)
+            self.cd_text.set_text(f"CD = {cd:.3f}")
+        return self.fig
 
 
 def cd_explorer(mean_ranks, names=None, *, n_datasets=10, alpha=0.05):
@@ -157,6 +376,8 @@ def cd_explorer(mean_ranks, names=None, *, n_datasets=10, alpha=0.05):
                                   value=alpha, description="alpha"),
         "n_datasets": slider(int(n_datasets), 2, 100, 1, "N (data sets)"),
     }
-    held = {}
-    return Explorer("Nemenyi critical difference: alpha and the number of data sets", controls,
-                    lambda alpha, n_datasets: cd_view(r, names, alpha, n_datasets, _figure=held))
+    view = _CDFigure(controls["alpha"].options)  # one figure, changed in place on each move
+    ex = Explorer("Nemenyi critical difference: alpha and the number of data sets", controls,
+                  lambda alpha, n_datasets: cd_view(r, names, alpha, n_datasets, _figure=view))
+    ex._view = view  # for tests
+    return ex
