@@ -187,7 +187,9 @@ class _BinomialFigure:
         # the title are drawn over it. Nothing is left in the background but the figure's face.
         for a in (ax, self.line, self.legend, ax.title):
             a.set_animated(True)
-        self.pixels.install(ax.title, self.legend, *self.legend.texts, ax.xaxis.label, ax.yaxis.label)
+        # (not the labels that change with the legend: a new legend would draw each of them once more in a layer)
+        self.pixels.install(ax.title, self.legend, ax.xaxis.label, ax.yaxis.label,
+                            *(t for t in self.legend.texts if t is not self.crit_label and t is not self.obs_label))
         self.pixels.install(ax, key=lambda a, renderer: ("axes", id(a), self.state, tuple(a.bbox.bounds)))
         self.state = None
 
@@ -316,7 +318,7 @@ class _CDFigure:
         for a in (*ax1.lines, self.legend, ax1.title):
             a.set_animated(True)
         _set_loc(self.legend, "upper right")  # where "best" puts it (the curves fall to the right), without a search
-        self.pixels.install(ax1.title, self.legend, *self.legend.texts, ax1.xaxis.label, ax1.yaxis.label)
+        self.pixels.install(ax1.title, self.legend, *self.legend.texts[:-1], ax1.xaxis.label, ax1.yaxis.label)
         self.ax1, self.ax2 = ax1, ax2
         self.alpha = alpha
         self.groups = None
