@@ -13,6 +13,7 @@ from .._validation import as_finite_array, check_positive_int
 from ..plots import compare_today as _plots
 from ..style import COLORS, new_figure
 from ._base import Explorer, slider
+from .compare import _Pixels
 from ..i18n import say
 
 __all__ = ["bayesian_comparison_view", "bayesian_comparison_explorer"]
@@ -142,6 +143,8 @@ class _BayesView:
             cloud.set_zorder(cloud.get_zorder() + 1e-3 * k)
             self.clouds.append(cloud)
         self.corners = list(ax1.texts[:3])
+        # the legend and the right title (which changes with N only) are pasted from their pixels when drawn again
+        _Pixels().install(ax2.get_legend(), ax2.title)
         for ax in (ax1, ax2):  # everything inside the axes moves or is drawn over what moves: blit it all
             frame = {ax.patch, ax.xaxis, ax.yaxis, *ax.spines.values()}
             for a in ax.get_children():

@@ -14,6 +14,7 @@ from ..plots import uncertainty as _plots
 from ..plots._base import COLORS
 from ..style import new_figure
 from ._base import Explorer, redraw_all, slider
+from .compare import _Pixels
 from ..i18n import say
 
 __all__ = ["interval_view", "interval_explorer"]
@@ -101,6 +102,7 @@ class _IntervalView:
             self.curves + [self.nominal, self.ax2.title]
         self._curves[(m, confidence)] = [line.get_ydata() for line in self.curves]
         self.legend.set_animated(self._under_legend())
+        _Pixels().install(self.ax2.title, self.legend)  # the right title changes with m only: pasted when unchanged
         for a in moving:
             a.set_animated(True)
 
