@@ -12,6 +12,7 @@ from ..fitting import polynomial_experiment
 from .._validation import check_labels, check_nonnegative, check_positive_int, check_random_state
 from ..style import new_figure
 from ._base import Explorer, figure_once, redraw_all, slider
+from .compare import _Pixels
 from ..i18n import say
 
 __all__ = ["fitting_update", "fitting_explorer", "kfold_update", "kfold_explorer"]
@@ -73,6 +74,8 @@ class _FittingView:
         for a in (self.fit, self.points, ax1.title, ax1.get_legend(), self.train_line, self.test_line,
                   self.floor_line, self.mark):
             a.set_animated(True)
+        # the legend ("degree d fit") and the title ("degree d") take 16 values: pasted from their pixels once drawn
+        _Pixels().install(ax1.get_legend(), ax1.title)
         self._new_data(e, floor)
 
     def _new_data(self, e, floor):
