@@ -123,8 +123,22 @@ def _pixels(png):
 
 
 def _differing(a, b):
-    """How many pixels differ visibly (a stale label of a few glyphs is some 50)."""
-    return int(np.sum(np.any(np.abs(a - b) > 8, axis=-1)))
+    """How many pixels differ visibly (a stale label of a few glyphs is some 50). The explorer's bar collection and
+    the static figure's bar patches may snap a bar edge to the pixel grid one pixel apart (matplotlib 3.10): a pixel
+    matching its left or right neighbour in the other picture, or a lone one-pixel-wide column of difference (a gap
+    between two bars drawn in one picture only), is not counted; a wrong label or bar is a blob, and is."""
+    def off(x, y):
+        return np.any(np.abs(x - y) > 8, axis=-1)
+
+    d = off(a, b)
+    left, right = np.ones_like(d), np.ones_like(d)
+    left[:, 1:] = off(a[:, 1:], b[:, :-1])
+    right[:, :-1] = off(a[:, :-1], b[:, 1:])
+    d &= left & right
+    beside = np.zeros_like(d)
+    beside[:, 1:] |= d[:, :-1]
+    beside[:, :-1] |= d[:, 1:]
+    return int(np.sum(d & beside))
 
 
 def test_binomial_explorer_picture_equals_the_static_figure_after_moves_and_back():
