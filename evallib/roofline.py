@@ -810,14 +810,12 @@ def ridge_point(peak_flops, bandwidth) -> float:
 
 
 def attainable(intensity, peak_flops, bandwidth):
-    """Attainable performance min(π, β·I) in FLOP/s (scalar in, float out; array in, array out).
+    """Attainable performance min(π, β·I) in FLOP/s (scalar in, float out; array in, array of the same shape out).
 
     >>> attainable([1.0, 100.0], 11.3e12, 484e9) / 1e12
     array([ 0.484, 11.3  ])
     """
     i, scalar = _nonneg_array(intensity, "intensity")
-    if i.ndim != 1:
-        raise ValueError(f"intensity must be a number or a 1-D array of intensities, got shape {i.shape}")
     p, b = _positive(peak_flops, "peak_flops"), _positive(bandwidth, "bandwidth")
     out = np.minimum(p, b * i)
     return float(out[0]) if scalar else out
