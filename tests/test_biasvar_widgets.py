@@ -134,7 +134,7 @@ def test_explorer_picture_equals_the_pure_views_figure():
         assert ex.text == text
         plain = _pixels(render_png(fig))[:, :480]  # the fan, its title and legend (the left half)
         # (on the right, the blitted bars cover the grid, which a plain draw puts over them: as before issue 19)
-        assert np.mean(np.any(np.abs(_pixels(ex.image.value)[:, :480] - plain) > 8, axis=-1)) < 0.002, move
+        assert np.mean(np.any(np.abs(_pixels(ex.image.value)[:, :480] - plain) > 8, axis=-1)) < 0.0005, move
 
 
 def test_fan_y_range_steps_with_the_noise_and_keeps_the_data_in_view():

@@ -172,3 +172,31 @@ def test_roofline_every_control_blitted_equals_a_full_redraw_and_a_fresh_figure(
         fresh.set(**ex.values)
         assert fresh.text == ex.text
         assert differing_share(shown, fresh.image.value) < 0.002, f"roofline after {move}: differs from a fresh one"
+
+
+def test_a_moving_line_through_the_frame_is_drawn_under_the_spines_as_in_a_plain_draw():
+    """Spines (zorder 2.5) lie over lines (2) in a plain draw; a blit that drew the moving line over a background
+    holding the spines would paint the line over the frame (biasvar's degree-12 fan did: 0.2 % of its pixels).
+    An axis("off") axes keeps its spines hidden."""
+    import matplotlib.pyplot as plt
+
+    from evallib.widgets._base import _LiveCanvas
+
+    def picture(slope, off):
+        fig, ax = plt.subplots(figsize=(3, 2), dpi=100)
+        ax.set_xlim(0, 1)
+        ax.set_ylim(-1, 1)
+        line, = ax.plot([0, 0, 1], [-1, 1, slope], lw=4, color="orange")  # runs up the left spine
+        ax.axis("off") if off else None
+        return fig, line
+
+    for off in (False, True):
+        fig, line = picture(0.0, off)
+        line.set_animated(True)
+        render_png(fig)
+        line.set_ydata([-1, 1, 0.5])  # a blit: the background holds the frame, the line is drawn again
+        blitted = render_png(fig)
+        assert fig._evallib_live.full is False and isinstance(fig._evallib_live, _LiveCanvas)
+        plain, _ = picture(0.5, off)
+        assert differing_share(blitted, render_png(plain)) == 0.0, f"axis off: {off}"
+        plt.close("all")

@@ -114,6 +114,20 @@ def _animated_artists(fig):
     return sorted(found, key=lambda a: a.get_zorder())
 
 
+def _animate_spines(fig):
+    """Mark animated the spines above an axes' lowest animated artist: a full draw leaves them out of the cached
+    background and every blit draws them in zorder with the moving artists, over a line that reaches the frame,
+    as a plain draw does (spines: zorder 2.5, lines 2)."""
+    for ax in fig.axes:
+        if not ax.axison:  # axis("off"): Axes.draw leaves the spines out; drawn on their own they would show
+            continue
+        moving = [a.get_zorder() for a in ax.get_children() if a.get_animated() and a not in ax.spines.values()]
+        if moving:
+            for spine in ax.spines.values():
+                if spine.get_zorder() > min(moving):
+                    spine.set_animated(True)
+
+
 def _animate_content(fig):
     """Mark every axes' content animated (not its frame, axis, ticks and labels)."""
     for ax in fig.axes:
@@ -146,6 +160,7 @@ class _LiveCanvas:
             if sig != self.signature:
                 self.full = True
         if self.full or self.background is None:
+            _animate_spines(fig)
             self.canvas.draw()
             if self.n_draws == 0 and fig.get_layout_engine() is not None:
                 # Constrained layout ran once; keep its positions (moving axes would be a re-layout per frame).
