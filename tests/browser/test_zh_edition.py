@@ -93,13 +93,15 @@ def test_chinese_chapter_renders_and_its_explorer_answers(lab, context, artifact
         control = view.control("多项式次数")
         view.control("训练样本数")
         view.control("噪声标准差")
-        expected = el.widgets.fitting_update(degree=3, n_train=20, noise_std=0.25, seed=0)[0]
+        with el.i18n.language("zh"):  # the chapter speaks Chinese: its readout is the Chinese one
+            expected = el.widgets.fitting_update(degree=3, n_train=20, noise_std=0.25, seed=0)[0]
         wait_until(lambda: view.text() == expected, UPDATE_TIMEOUT_S)
         assert view.text() == expected
         src = wait_until(view.image_src, UPDATE_TIMEOUT_S)
         control.press(["ArrowRight"])
         assert control.shows(4)
-        expected = el.widgets.fitting_update(degree=4, n_train=20, noise_std=0.25, seed=0)[0]
+        with el.i18n.language("zh"):  # the chapter speaks Chinese: its readout is the Chinese one
+            expected = el.widgets.fitting_update(degree=4, n_train=20, noise_std=0.25, seed=0)[0]
         wait_until(lambda: view.text() == expected, UPDATE_TIMEOUT_S)
         assert view.text() == expected, "after the key press the explorer printed something else than evallib computes"
         new = wait_until(lambda: (s := view.image_src()) and s != src and s, 10)
