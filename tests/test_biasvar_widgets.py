@@ -168,3 +168,24 @@ def test_cached_simulations_are_bounded_and_exact():
     f = view.frames[(3, 0.3, 30, 200)]
     np.testing.assert_array_equal(f.curves, r.predictions[:40, np.argsort(r.x_test)])
     assert (f.bias2, f.variance, f.noise, f.expected_error) == (r.bias2, r.variance, r.noise, r.expected_error)
+
+
+def test_noise_moves_across_a_step_paste_the_frame_drawn_for_that_y_range():
+    """A drag around the chapter's noise 0.3 (a step of NOISE_STEPS) moves the y-axis on every move: the frame of
+    each y-range is drawn once and pasted back afterwards (redraw_all's key), and the picture is still the one a
+    whole-figure draw gives."""
+    from evallib.widgets import redraw_all, render_png
+
+    ex = bias_variance_explorer()
+    live = ex.figure._evallib_live
+    frames = {}
+    for noise in (0.35, 0.3, 0.35, 0.3, 0.65, 0.35):
+        ex.set(noise_std=noise)
+        ylim = ex.figure.axes[0].get_ylim()
+        assert frames.setdefault(ylim, live.background) is live.background, f"noise {noise}: frame drawn again"
+        shown = _pixels(ex.image.value)
+        redraw_all(ex.figure)  # no key: a whole-figure draw
+        assert np.array_equal(_pixels(render_png(ex.figure)), shown), noise
+    assert len(frames) == 3
+    with pytest.raises(TypeError, match="key"):
+        redraw_all(ex.figure, key=[0, 1])

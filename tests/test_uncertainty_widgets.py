@@ -1,5 +1,6 @@
 """Plots and the explorer of chapter 12: what they draw and print is checked against statsmodels' intervals and
 a brute-force binomial coverage sum; bad input names the argument."""
+import io
 import re
 
 import matplotlib
@@ -8,6 +9,7 @@ matplotlib.use("Agg")
 
 import matplotlib.pyplot as plt
 import numpy as np
+from PIL import Image
 import pytest
 from scipy import stats
 from statsmodels.stats.proportion import proportion_confint
@@ -68,19 +70,26 @@ def test_explorer_figure_after_moves_draws_what_a_fresh_view_draws():
         plt.close(fresh)
 
 
-def test_explorer_keeps_the_legend_over_a_curve_that_runs_through_it():
-    # with a low confidence the coverage axis starts at 0.2 and the normal curve of m = 10 crosses the legend:
-    # then the legend is redrawn over the curves (animated) and the frames drawn again with the new limits
+def test_a_new_confidence_redraws_the_legend_not_the_frame_and_keeps_it_over_the_curves():
+    # the legend is animated (drawn over the curves, as in a plain draw, when one runs through it: m = 10 at a
+    # low confidence) and its nominal entry follows the confidence without a whole-figure draw while the
+    # coverage axis keeps its range (every confidence of the menu); below 0.8 the range and the frame change
     ex = el.widgets.interval_explorer(m=100, error_rate=0.05, confidence=0.95)
-    legend = ex.figure.axes[1].get_legend()
-    assert not legend.get_animated()
-    view = ex._update
-    view(m=10, error_rate=0.05, confidence=0.5)
-    assert legend.get_animated() and ex.figure.axes[1].get_ylim() == (0.2, 1.005)
-    view(m=100, error_rate=0.05, confidence=0.95)
-    assert not legend.get_animated()
-    low = el.widgets.interval_explorer(m=10, error_rate=0.05, confidence=0.5)  # from the start
-    assert low.figure.axes[1].get_legend().get_animated()
+    live, ax2 = ex.figure._evallib_live, ex.figure.axes[1]
+    assert ax2.get_legend().get_animated()
+    frame = live.background
+    for c in (0.9, 0.8, 0.99, 0.95):
+        ex.set(confidence=c)
+        assert live.background is frame, f"confidence {c}: the whole figure was drawn again"
+        assert f"nominal {c:g}" in [t.get_text() for t in ax2.get_legend().texts]
+    ex._update(m=10, error_rate=0.05, confidence=0.5)
+    ex.image.value = el.widgets.render_png(ex.figure)
+    assert ax2.get_ylim() == (0.2, 1.005) and live.background is not frame
+    fresh = el.widgets.interval_view(m=10, error_rate=0.05, confidence=0.5)[1]
+    plain = el.widgets.render_png(fresh)
+    a, b = (np.asarray(Image.open(io.BytesIO(png)).convert("RGB")).astype(int) for png in (ex.image.value, plain))
+    assert np.mean(np.any(np.abs(a - b) > 8, axis=-1)) < 0.002  # the legend over the m = 10 curve, as drawn plainly
+    plt.close(fresh)
 
 
 def test_plot_intervals_draws_each_interval_where_it_is():

@@ -32,13 +32,24 @@ __all__ = ["Explorer", "slider", "redraw_all", "render_png", "figure_once", "cle
 BUSY_AFTER_S = 0.1
 
 
-def redraw_all(fig) -> None:
+def redraw_all(fig, key=None) -> None:
     """Tell the explorer's renderer that more than the animated artists of ``fig`` changed (axes limits, ticks,
-    a non-animated artist): the next render draws the whole figure and caches a new background."""
+    a non-animated artist): the next render draws the whole figure and caches a new background.
+
+    ``key`` (hashable): a name for everything static the view has just set (e.g. a y-range). The background
+    drawn under a key is kept (the last ``_LiveCanvas.MAX_BACKGROUNDS``) and pasted back when the view asks for
+    the same key again, instead of a whole-figure draw: a slider that moves the frame between a few states
+    (bias-variance's y-range per noise step) costs a full draw once per state, not once per move.
+    """
     from matplotlib.figure import Figure
 
     if not isinstance(fig, Figure):
         raise TypeError(f"fig: must be a matplotlib Figure; got {type(fig).__name__}")
+    try:
+        hash(key)
+    except TypeError:
+        raise TypeError(f"key: must be hashable (it names a cached background); got {type(key).__name__}") from None
+    fig._evallib_background_key = key
     live = fig.__dict__.get("_evallib_live")
     if live is not None:
         live.full = True
@@ -149,8 +160,11 @@ class _LiveCanvas:
         self.full = True
         self.n_draws = 0
         self.background = None
+        self.backgrounds = {}  # redraw_all's key -> background drawn under it
         self.animated = []
         self.signature = None
+
+    MAX_BACKGROUNDS = 8  # a full-figure RGBA each (~1.6 MB at the explorers' size)
 
     def render(self):
         fig = self.fig
@@ -159,6 +173,10 @@ class _LiveCanvas:
             sig = _frame_signature(fig) if self.n_draws else None
             if sig != self.signature:
                 self.full = True
+        key = fig.__dict__.get("_evallib_background_key")
+        if self.full and key is not None and key in self.backgrounds:
+            self.background = self.backgrounds[key]
+            self.full = False
         if self.full or self.background is None:
             _animate_spines(fig)
             self.canvas.draw()
@@ -175,6 +193,10 @@ class _LiveCanvas:
         if self.full:
             if self.animated:
                 self.background = self.canvas.copy_from_bbox(fig.bbox)
+                if key is not None:
+                    if len(self.backgrounds) >= self.MAX_BACKGROUNDS:
+                        self.backgrounds.pop(next(iter(self.backgrounds)))
+                    self.backgrounds[key] = self.background
             self.full = not self.animated  # without animated artists every render is a full draw
         renderer = self.canvas.get_renderer()
         for a in self.animated:

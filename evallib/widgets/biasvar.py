@@ -186,6 +186,7 @@ class _BiasVarianceView:
         x = np.sort(r.x_test)
         ylim = _fan_ylim(r.y_true, f.noise_std)
         ax1.set_ylim(*ylim)
+        redraw_all(fig, key=ylim)  # the frame drawn for each y-range is kept: moving back across a step pastes it
         bars, labels = list(ax2.containers[0]), list(ax2.texts)
         legend = ax1.get_legend()
         fan_label = _moving_label(ax1, 0)  # "f(x; D), k of n data sets" over the legend, with its own cache
@@ -216,7 +217,7 @@ class _BiasVarianceView:
         if ylim != v["ylim"]:
             ax1.set_ylim(*ylim)
             v["ylim"] = ylim
-            redraw_all(v["fig"])
+            redraw_all(v["fig"], key=ylim)
         vals = (f.bias2, f.variance, f.noise, f.bias2 + f.variance + f.noise, f.expected_error)
         for i, (bar, lab, val) in enumerate(zip(v["bars"], v["labels"], vals)):
             bar.set_height(val)

@@ -95,25 +95,15 @@ class _IntervalView:
         self.nominal_text = self.ax2.get_legend().texts[len(_unc.INTERVAL_METHODS)]
         self.truth = [self.ax1.axvline(eps, color=COLORS["grey"], ls="--", lw=1.2), marker]
         # the coverage panel's curves, nominal line and title change with m and the confidence: animated, like the
-        # bars. Its legend changes with the confidence only (a dropdown: then the whole figure is drawn again); it
-        # stays in the background while no curve runs through it (it is drawn over the curves): _under_legend
+        # bars; so is its legend (its nominal entry changes with the confidence, and a curve may run through it:
+        # drawn over the curves as in a plain draw), pasted from cached pixels while its labels stay the same
         self.legend = self.ax2.get_legend()
         moving = [a for group in self.bars for a in group] + self.labels + self.truth + [self.ax1.title] + \
-            self.curves + [self.nominal, self.ax2.title]
+            self.curves + [self.nominal, self.ax2.title, self.legend]
         self._curves[(m, confidence)] = [line.get_ydata() for line in self.curves]
-        self.legend.set_animated(self._under_legend())
         _Pixels().install(self.ax2.title, self.legend)  # the right title changes with m only: pasted when unchanged
         for a in moving:
             a.set_animated(True)
-
-    def _under_legend(self):
-        """Whether a coverage curve may run through the legend (lower centre: x from 0.21 to 0.79 and up to 0.13 of
-        the axes' height; checked with a margin, in axes coordinates, so before the layout too). Never for m in
-        10..1000 and a confidence of the menu (no coverage below 0.62 for ε in 0.15..0.85); it would need the
-        legend drawn over the curves, i.e. animated."""
-        y0, y1 = self.ax2.get_ylim()
-        return any(bool(np.any((line.get_xdata() >= 0.15) & (line.get_xdata() <= 0.85) &
-                               ((line.get_ydata() - y0) / (y1 - y0) <= 0.2))) for line in self.curves)
 
     def _new_curves(self, m, confidence):
         curves = self._cached(self._curves, (m, confidence), lambda: [
@@ -123,19 +113,11 @@ class _IntervalView:
             line.set_ydata(cov)
         self.nominal.set_ydata([confidence, confidence])
         self.nominal.set_label(f"nominal {confidence:g}")
-        full = False
-        if self.nominal_text.get_text() != self.nominal.get_label():
-            self.nominal_text.set_text(self.nominal.get_label())
-            full = not self.legend.get_animated()
+        self.nominal_text.set_text(self.nominal.get_label())
+        self.ax2.set_title(f"Real coverage of {confidence:g} intervals, m = {m}")
         ylim = (max(0.0, min(0.5, confidence - 0.3)), 1.005)
         if tuple(self.ax2.get_ylim()) != ylim:  # the same for every confidence of the menu (0.8 and above)
             self.ax2.set_ylim(*ylim)
-            full = True
-        if self._under_legend() != self.legend.get_animated():
-            self.legend.set_animated(not self.legend.get_animated())
-            full = True
-        self.ax2.set_title(f"Real coverage of {confidence:g} intervals, m = {m}")
-        if full:
             redraw_all(self.fig)
 
 
