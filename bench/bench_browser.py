@@ -332,14 +332,17 @@ def before_tree(rev, dest: Path):
     return str(dest)
 
 
-def table(before, after, rev):
+def table(before, after, rev, same_run=True):
     L = ["## Explorers in the browser: input to pixels (issue 19)", "",
          f"`make bench-browser` (`bench/bench_browser.py`): JupyterLab in headless Chromium, every control of every "
          f"explorer moved {after.get('moves_per_control', 5)} times (keys on sliders, the next option in menus), "
          "one move at a time. *figure*: input event to the first animation frame after the new image was decoded; "
          "*text*: input event to the new printed text; *CPU*: the kernel's CPU time per move; *RSS*: the kernel's "
          f"resident size after 10 and after {after.get('rss_moves', 200)} moves of the first slider. *before*: evallib at "
-         f"`{rev}` (new figure per move, inline PNG), measured in the same run; *after*: the working tree. Load average "
+         f"`{rev}` (new figure per move, inline PNG), "
+         + ("measured in the same run" if same_run else "measured by an earlier run of this script on the same "
+            "machine (`--before-json`), the after side alone then")
+         + "; *after*: the working tree. Load average "
          f"(1, 5, 15 min): before {before['load_start']} → {before['load_end']}, after {after['load_start']} → "
          f"{after['load_end']} (2 cores shared: wall times are inflated by the load, CPU times much less). Targets "
          "(bench, not tests): median ≤ 100 ms, p95 ≤ 200 ms at low load.", "",
@@ -418,7 +421,8 @@ def main(argv=None):
              "explorers": {k: {f: v[f] for f in ("median_ms", "p95_ms", "moves", "text_median_ms")}
                            for k, v in runs["after"]["explorers"].items()}}
     (HERE / "latency.json").write_text(json.dumps(issue, indent=1, ensure_ascii=False) + "\n")
-    md = table(runs.get("before"), runs["after"], args.before or "–")
+    runs["before_same_run"] = not args.before_json
+    md = table(runs.get("before"), runs["after"], args.before or "–", same_run=not args.before_json)
     (HERE / "latency.md").write_text(md)
     put_into_results(md)
     print(md)
