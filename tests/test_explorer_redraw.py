@@ -59,7 +59,9 @@ def _builders():
                     [dict(degree=9), dict(degree=1), dict(n_train=50), dict(degree=12), dict(noise_std=0.0),
                      dict(degree=4)]),
         "kfold": (lambda: el.widgets.kfold_explorer(GaussianNB(), X, yw, random_state=0),
-                  [dict(n_splits=5), dict(n_repeats=3), dict(n_splits=2)]),
+                  # the last three revisit frames drawn before: pasted from the frames kept per signature
+                  [dict(n_splits=5), dict(n_repeats=3), dict(n_splits=2), dict(n_repeats=1), dict(n_splits=5),
+                   dict(n_repeats=3)]),
         "threshold": (lambda: el.widgets.threshold_explorer(y, s["A"], threshold=0.5),
                       [dict(threshold=0.3), dict(threshold=0.8), dict(threshold=0.0), dict(threshold=1.01)]),
         "cost": (lambda: el.widgets.cost_explorer(y, s, log2_cost_ratio=1.0),
@@ -104,6 +106,22 @@ def test_fast_redraw_equals_a_full_redraw_and_a_fresh_figure(name):
         fresh.set(**ex.values)
         assert fresh.text == ex.text
         assert differing_share(shown, fresh.image.value) < 0.01, f"{name} after {move}: differs from a fresh figure"
+
+
+def test_a_figure_once_view_pastes_frames_it_has_drawn_before():
+    """The k-fold explorer's x-axis changes with p (a whole-figure draw); going back to a p seen before pastes
+    the frame kept for that frame signature instead of drawing it again, and the picture is a full redraw's."""
+    X, y = _watermelon()
+    ex = el.widgets.kfold_explorer(GaussianNB(), X, y, random_state=0)
+    live = ex.figure._evallib_live
+    seen = {}
+    for p in (2, 1, 2, 3, 1, 3):
+        ex.set(n_repeats=p)
+        assert seen.setdefault(p, live.background) is live.background, f"p = {p}: its frame was drawn again"
+        fresh = el.widgets.kfold_explorer(GaussianNB(), X, y, random_state=0)
+        fresh.set(n_repeats=p)  # drawn whole, from scratch
+        assert differing_share(ex.image.value, fresh.image.value) == 0.0, p
+    assert len(live.backgrounds) == 3
 
 
 def test_moves_of_the_main_control_reuse_the_figure():

@@ -53,6 +53,7 @@ def redraw_all(fig, key=None) -> None:
     live = fig.__dict__.get("_evallib_live")
     if live is not None:
         live.full = True
+        live.force = key is None  # without a key: a real whole-figure draw, no frame pasted back
 
 
 def figure_once(holder: dict, *args, **kwargs):
@@ -160,7 +161,8 @@ class _LiveCanvas:
         self.full = True
         self.n_draws = 0
         self.background = None
-        self.backgrounds = {}  # redraw_all's key -> background drawn under it
+        self.backgrounds = {}  # redraw_all's key (or a figure_once frame signature) -> background drawn under it
+        self.force = False
         self.animated = []
         self.signature = None
 
@@ -168,14 +170,17 @@ class _LiveCanvas:
 
     def render(self):
         fig = self.fig
+        key = fig.__dict__.get("_evallib_background_key")
         if fig.__dict__.get("_evallib_auto"):  # a figure_once figure: its frames are the background
             _animate_content(fig)
             sig = _frame_signature(fig) if self.n_draws else None
             if sig != self.signature:
                 self.full = True
-        key = fig.__dict__.get("_evallib_background_key")
-        if self.full and key is not None and key in self.backgrounds:
+            key = ("frames", sig) if sig is not None else None  # frames seen before are pasted back
+        if self.full and not self.force and key is not None and key in self.backgrounds:
             self.background = self.backgrounds[key]
+            if key[0] == "frames":
+                self.signature = key[1]
             self.full = False
         if self.full or self.background is None:
             _animate_spines(fig)
@@ -185,8 +190,9 @@ class _LiveCanvas:
                 fig.set_layout_engine("none")
             if fig.__dict__.get("_evallib_auto"):
                 self.signature = _frame_signature(fig)  # after the draw: the tick locations are those drawn
+                key = ("frames", self.signature)
             self.background = None
-            self.full = True
+            self.full, self.force = True, False
         else:
             self.canvas.restore_region(self.background)
         self.animated = _animated_artists(fig)
