@@ -124,6 +124,26 @@ def test_a_figure_once_view_pastes_frames_it_has_drawn_before():
     assert len(live.backgrounds) == 3
 
 
+def test_redraw_all_with_a_key_pastes_the_frame_drawn_under_it():
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(3, 2), dpi=100)
+    (line,) = ax.plot([0, 1], [0, 1])
+    line.set_animated(True)
+    pictures = {}
+    for key, top in ((7, 2.0), ("wide", 5.0), (7, 2.0), ("wide", 5.0)):  # keys of any hashable kind
+        ax.set_ylim(0, top)
+        redraw_all(fig, key=key)
+        png = render_png(fig)
+        live = fig._evallib_live
+        assert pictures.setdefault(key, (png, live.background)) == (png, live.background), key  # pasted back
+    assert len(live.backgrounds) == 2
+    redraw_all(fig)  # no key: a real draw, nothing pasted
+    render_png(fig)
+    assert live.background is not pictures["wide"][1]
+    plt.close(fig)
+
+
 def test_moves_of_the_main_control_reuse_the_figure():
     ex = el.widgets.fitting_explorer(seed=0)
     fig = ex.figure

@@ -149,6 +149,9 @@ def _animate_content(fig):
                 a.set_animated(True)
 
 
+_FRAMES = object()  # the first item of the keys under which figure_once frames are kept (no redraw_all key is it)
+
+
 class _LiveCanvas:
     """Renders one figure again and again: full draws with the layout frozen after the first one, or a blit of the
     animated artists over the background cached at the last full draw."""
@@ -176,10 +179,10 @@ class _LiveCanvas:
             sig = _frame_signature(fig) if self.n_draws else None
             if sig != self.signature:
                 self.full = True
-            key = ("frames", sig) if sig is not None else None  # frames seen before are pasted back
+            key = (_FRAMES, sig) if sig is not None else None  # frames seen before are pasted back
         if self.full and not self.force and key is not None and key in self.backgrounds:
             self.background = self.backgrounds[key]
-            if key[0] == "frames":
+            if isinstance(key, tuple) and key and key[0] is _FRAMES:
                 self.signature = key[1]
             self.full = False
         if self.full or self.background is None:
@@ -190,7 +193,7 @@ class _LiveCanvas:
                 fig.set_layout_engine("none")
             if fig.__dict__.get("_evallib_auto"):
                 self.signature = _frame_signature(fig)  # after the draw: the tick locations are those drawn
-                key = ("frames", self.signature)
+                key = (_FRAMES, self.signature)
             self.background = None
             self.full, self.force = True, False
         else:
