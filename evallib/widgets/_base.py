@@ -15,8 +15,10 @@ a faster hand has already replaced (coalescing), so sliders can update while the
 """
 from __future__ import annotations
 
+import functools
 import gc
 import struct
+import sys
 import threading
 import time
 import traceback
@@ -24,7 +26,10 @@ import zlib
 from typing import Callable
 
 import ipywidgets as widgets
+import matplotlib.colors as mcolors
 import numpy as np
+from matplotlib.backends.backend_agg import RendererAgg
+from matplotlib.legend import Legend
 
 __all__ = ["Explorer", "slider", "redraw_all", "render_png", "figure_once", "clear_content"]
 
@@ -468,3 +473,86 @@ def slider(value, lo, hi, step=1, description="", *, continuous_update=True, rea
     kw = {"readout_format": readout_format} if readout_format else {}
     return widgets.FloatSlider(value=value, min=lo, max=hi, step=step, description=description,
                                continuous_update=continuous_update, style=style, layout=layout, **kw)
+
+
+class _Pixels:
+    """The pixels of texts and legends an explorer's figure has drawn, reused when the same thing is drawn again
+    at the same place.
+
+    Text is what an explorer's move costs here: Agg renders every glyph of a Text at every draw (about 0.2 ms a
+    glyph on the course machine; a title costs 10 ms), and a legend lays out its entries again at every draw, while
+    most strings of a legend, a title or a diagram stay the same from one move to the next. An artist drawn once is
+    kept as the RGBA image it made (drawn into a scratch layer, the way matplotlib's agg_filter draws), keyed by
+    everything that decides its pixels (for a Text: string, place on the canvas, font, colour, alignment,
+    rotation; for a legend: its labels, location and axes; for an axes: what its view says), and pasted again.
+    Bounded (16 MB of pixels, the oldest dropped first); one per explorer figure.
+    """
+
+    def __init__(self, max_bytes=16 * 2**20):
+        self.images = {}
+        self.max_bytes, self.n_bytes = max_bytes, 0
+
+    def install(self, *artists, key=None):
+        """Draw these artists through the cache (an instance attribute shadows their ``draw``): Text and Legend
+        artists with their own keys, others (an Axes) with ``key(artist, renderer)``, which must name everything
+        the artist's pixels depend on (None: draw it as usual)."""
+        for a in artists:
+            if "draw" not in a.__dict__:
+                key_of = key or (_legend_key if isinstance(a, Legend) else _text_key)
+                a.draw = functools.partial(self._draw, a, key_of)
+
+    def _draw(self, a, key_of, renderer):
+        if not a.get_visible():
+            return
+        key = key_of(a, renderer) if isinstance(renderer, RendererAgg) else None
+        if key is None:
+            return type(a).draw(a, renderer)
+        key = (key, renderer.width, renderer.height, renderer.dpi)
+        hit = self.images.get(key)
+        if hit is None:
+            renderer.start_filter()
+            try:
+                type(a).draw(a, renderer)
+                layer = np.asarray(renderer.buffer_rgba())
+                # drawn: alpha > 0 (the layer starts transparent white); one comparison per pixel on little-endian
+                drawn = layer.view(np.uint32)[..., 0] > 0xFFFFFF if sys.byteorder == "little" else layer[..., 3] > 0
+                rows = np.flatnonzero(drawn.any(axis=1))
+                if rows.size:
+                    cols = np.flatnonzero(drawn[rows[0]:rows[-1] + 1].any(axis=0))
+                    img = layer[rows[0]:rows[-1] + 1, cols[0]:cols[-1] + 1][::-1].copy()
+                    hit = (img, int(cols[0]), int(renderer.height) - int(rows[-1]) - 1)
+                else:
+                    hit = (None, 0, 0)
+            finally:
+                renderer.clear()  # the layer is dropped (pasted below)
+                renderer.stop_filter(None)
+            self.images[key] = hit
+            self.n_bytes += hit[0].nbytes if hit[0] is not None else 0
+            while self.n_bytes > self.max_bytes and len(self.images) > 1:  # the oldest go first
+                old = self.images.pop(next(iter(self.images)))[0]
+                self.n_bytes -= old.nbytes if old is not None else 0
+        img, x0, y0 = hit
+        if img is not None:
+            gc = renderer.new_gc()
+            renderer.draw_image(gc, x0, y0, img)
+            gc.restore()
+
+
+def _text_key(t, renderer):
+    if t.get_text() == "" or t.get_wrap() or t.get_bbox_patch() is not None or t.get_agg_filter() is not None \
+            or t.get_clip_on() and (t.get_clip_box() is not None or t.get_clip_path() is not None):
+        return None
+    x, y = t.get_transform().transform((float(t.convert_xunits(t._x)), float(t.convert_yunits(t._y))))
+    if not (np.isfinite(x) and np.isfinite(y)):
+        return None
+    return (t.get_text(), round(float(x), 4), round(float(y), 4), mcolors.to_rgba(t.get_color(), t.get_alpha()),
+            t.get_fontproperties(), t.get_rotation(), t.get_rotation_mode(), t.get_horizontalalignment(),
+            t.get_verticalalignment(), t._multialignment, t._linespacing, t.get_antialiased())
+
+
+def _legend_key(leg, renderer):
+    """A legend whose handles stay as built (the explorers here): its labels and where it sits decide its pixels."""
+    if leg._loc == 0 or leg.get_agg_filter() is not None:  # "best" depends on the data under it
+        return None
+    return ("legend", id(leg), tuple(t.get_text() for t in leg.texts), leg._loc, leg.get_bbox_to_anchor().bounds,
+            tuple(leg.axes.bbox.bounds))

@@ -14,7 +14,7 @@ from ..biasvar import bias_variance
 from ..fitting import PolynomialRegression
 from ..plots.biasvar import plot_decomposition, plot_prediction_fan
 from ..style import new_figure
-from ._base import Explorer, figure_once, redraw_all, slider
+from ._base import Explorer, _Pixels, figure_once, redraw_all, slider
 from ..i18n import say
 
 __all__ = ["sine_target", "bias_variance_view", "bias_variance_explorer"]
@@ -79,44 +79,6 @@ def _fan_ylim(y_true, noise_std):
     span = float(np.ptp(y_true)) or 1.0
     pad = 0.5 * span + 2.5 * step
     return float(y_true.min()) - pad, float(y_true.max()) + pad
-
-
-def _replay_pixels(artist, key, maxsize=64):
-    """Make ``artist`` (animated, drawn on every move) draw from pixels cached per ``key()``: what it draws is
-    rendered once alone on a transparent canvas of the same size and replayed with ``draw_image`` afterwards
-    (matplotlib 3.11 renders text glyph by glyph: a title or a legend costs 5-15 ms a move, a replay < 0.5 ms)."""
-    from collections import OrderedDict
-
-    from matplotlib.backends.backend_agg import RendererAgg
-
-    draw_alone, cache = type(artist).draw, OrderedDict()
-
-    def draw(renderer):
-        if not artist.get_visible():
-            return
-        w, h = int(renderer.width), int(renderer.height)
-        k = (key(), w, h, renderer.dpi)
-        hit = cache.get(k)
-        if hit is None:
-            scratch = RendererAgg(w, h, renderer.dpi)
-            draw_alone(artist, scratch)
-            bb = artist.get_window_extent(scratch).padded(3)
-            x0, x1 = max(int(np.floor(bb.x0)), 0), min(int(np.ceil(bb.x1)), w)
-            y0, y1 = max(int(np.floor(bb.y0)), 0), min(int(np.ceil(bb.y1)), h)
-            if x1 <= x0 or y1 <= y0:
-                return
-            # draw_image takes rows bottom first
-            hit = cache[k] = (x0, y0, np.asarray(scratch.buffer_rgba())[h - y1:h - y0, x0:x1][::-1].copy())
-            if len(cache) > maxsize:
-                cache.popitem(last=False)
-        else:
-            cache.move_to_end(k)
-        gc = renderer.new_gc()
-        renderer.draw_image(gc, hit[0], hit[1], hit[2])
-        gc.restore()
-
-    artist.draw = draw
-    return artist
 
 
 class _BiasVarianceView:
@@ -192,11 +154,12 @@ class _BiasVarianceView:
         fan_label = _moving_label(ax1, 0)  # "f(x; D), k of n data sets" over the legend, with its own cache
         hidden = legend.texts[0]
         shape = lambda: re.sub(r"\d", "0", hidden.get_text())  # digits keep their width: the frame fits
-        _replay_pixels(legend, shape)
-        _replay_pixels(fan_label, fan_label.get_text, maxsize=256)
-        _replay_pixels(ax1.title, ax1.title.get_text, maxsize=256)
-        for lab in labels:  # the bars' numbers: a revisited setting replays them
-            _replay_pixels(lab, lambda lab=lab: (lab.get_text(), lab.xy), maxsize=256)
+        pixels = _Pixels()  # texts drawn once are pasted again: the title, the moving label, the bars' numbers
+        pixels.install(ax1.title, *labels)
+        # the legend (its label hidden under fan_label) changes only with the number of digits; it places fan_label
+        # when it draws, so a pasted legend leaves fan_label where the last legend of that shape put it
+        pixels.install(legend, key=lambda leg, renderer: ("legend", shape()))
+        pixels.install(fan_label, key=lambda t, renderer: ("fan label", t.get_text(), shape()))
         for a in (fan, train, truth, mean, ax1.title, legend, fan_label, *bars, *labels):  # drawn in this order
             a.set_animated(True)
         self.view.update(fig=fig, ax1=ax1, x=x, y_true=np.sort(r.y_true), ylim=ylim, fan=fan, train=train,

@@ -12,8 +12,7 @@ from .. import compare as _cmp
 from .._validation import as_finite_array, check_positive_int
 from ..plots import compare_today as _plots
 from ..style import COLORS, new_figure
-from ._base import Explorer, slider
-from .compare import _Pixels
+from ._base import Explorer, _Pixels, slider
 from ..i18n import say
 
 __all__ = ["bayesian_comparison_view", "bayesian_comparison_explorer"]

@@ -11,8 +11,7 @@ from ..splits import KFold
 from ..fitting import polynomial_experiment
 from .._validation import check_labels, check_nonnegative, check_positive_int, check_random_state
 from ..style import new_figure
-from ._base import Explorer, figure_once, redraw_all, slider
-from .compare import _Pixels
+from ._base import Explorer, figure_once, _Pixels, redraw_all, slider
 from ..i18n import say
 
 __all__ = ["fitting_update", "fitting_explorer", "kfold_update", "kfold_explorer"]

@@ -13,8 +13,7 @@ from .._validation import check_positive_int, check_probability
 from ..plots import uncertainty as _plots
 from ..plots._base import COLORS
 from ..style import new_figure
-from ._base import Explorer, redraw_all, slider
-from .compare import _Pixels
+from ._base import Explorer, _Pixels, redraw_all, slider
 from ..i18n import say
 
 __all__ = ["interval_view", "interval_explorer"]
