@@ -130,7 +130,10 @@ def test_app_renders_its_controls_and_answers_a_control_change(app, voila, conte
             if not r.url.startswith((voila["base"] + "/", "data:", "blob:")) else None)
     try:
         t0 = time.monotonic()
-        page.goto(f"{voila['base']}/voila/render/{app.name}?token={TOKEN}")
+        # Voilà runs the app's cells before it finishes the page; on a loaded 2-core machine that took over
+        # Playwright's default 30 s once (CI, 06_cost): wait for the first byte here, for the widgets below.
+        page.goto(f"{voila['base']}/voila/render/{app.name}?token={TOKEN}", wait_until="commit",
+                  timeout=LOAD_TIMEOUT_S * 1000)
         page.locator(".widget-vbox img.widget-image, [data-mime-type='application/vnd.jupyter.stderr'], "
                      "[data-mime-type='application/vnd.jupyter.error'], .jp-OutputArea-output pre").first.wait_for(
             timeout=LOAD_TIMEOUT_S * 1000)
@@ -166,6 +169,9 @@ def test_app_renders_its_controls_and_answers_a_control_change(app, voila, conte
     except BaseException:
         with contextlib.suppress(Exception):
             page.screenshot(path=str(artifacts / f"voila-{app.stem}-FAILED.png"))
+        with contextlib.suppress(Exception):  # what the server did meanwhile, beside the screenshot
+            shutil.copy(voila["log"], artifacts / f"voila-{app.stem}-FAILED.log")
+            print(f"voila.log (last 3000 characters):\n{voila['log'].read_text()[-3000:]}")
         raise
     finally:
         page.close()
