@@ -11,8 +11,9 @@ menus: the next option; toggle buttons: a click on another button; multi-selects
 move the page records, with ``performance.now()``:
 
 * *figure*: from the input event (keydown / change / click, in a capturing listener) to the first animation frame
-  after the explorer's image changed and was decoded (a MutationObserver sees the ``<img>`` change; then
-  ``img.decode()`` and ``requestAnimationFrame``);
+  after the explorer's figure changed: a MutationObserver sees the canvas's ``data-frame`` change (set once the
+  new pixels are drawn into it; evallib/widgets/_figure.py) or, for code before that canvas, the ``<img>``'s
+  ``src`` change followed by ``img.decode()``; then ``requestAnimationFrame``;
 * *text*: from the input event to the explorer's printed text changing.
 
 Beside wall time: the kernel's CPU time per move (user + system of the kernel process over the moves, psutil),
@@ -62,25 +63,27 @@ PROBE_JS = r"""
   const textOf = () => Array.from(box.querySelectorAll(
       ".widget-output .jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stdout']"))
       .map(e => e.innerText).join("");
-  const imgs = () => Array.from(box.querySelectorAll("img"));
+  // the figure: an <img> (before issue 19's canvas) or the explorer's canvas, whose data-frame names the frame drawn
+  const imgs = () => Array.from(box.querySelectorAll("img, canvas.evallib-figure"));
+  const key = (i) => i.tagName === "IMG" ? i.src : (i.dataset.frame || "");
   lat.lastText = textOf();
-  lat.lastSrc = imgs().map(i => i.src).join("|");
+  lat.lastSrc = imgs().map(key).join("|");
   const start = (e) => { if (box.contains(e.target)) { lat.t0 = performance.now(); lat.fig = null; lat.text = null;
-                                                       lat.lastText = textOf(); lat.lastSrc = imgs().map(i => i.src).join("|"); } };
+                                                       lat.lastText = textOf(); lat.lastSrc = imgs().map(key).join("|"); } };
   for (const type of ["keydown", "change", "mousedown"]) document.addEventListener(type, start, true);
   const obs = new MutationObserver(() => {
     if (lat.t0 === null) return;
     const t = textOf();
     if (lat.text === null && t !== lat.lastText) lat.text = performance.now() - lat.t0;
-    const src = imgs().map(i => i.src).join("|");
+    const src = imgs().map(key).join("|");
     if (lat.fig === null && src !== lat.lastSrc && imgs().length) {
       const t0 = lat.t0;
       lat.lastSrc = src;
-      Promise.all(imgs().map(i => i.decode().catch(() => null))).then(() =>
+      Promise.all(imgs().map(i => i.tagName === "IMG" ? i.decode().catch(() => null) : null)).then(() =>
         requestAnimationFrame(() => { if (lat.t0 === t0 && lat.fig === null) lat.fig = performance.now() - t0; }));
     }
   });
-  obs.observe(box, {subtree: true, childList: true, attributes: true, attributeFilter: ["src"], characterData: true});
+  obs.observe(box, {subtree: true, childList: true, attributes: true, attributeFilter: ["src", "data-frame"], characterData: true});
   lat.obs = obs;
 }
 """
@@ -235,7 +238,7 @@ def measure_explorer(page, case, kernel, label, args):
     header = page.locator(":scope > .widget-html", has_text=re.compile(rf"^\s*{re.escape(case.title)}\s*$"))
     box = page.locator(".jp-OutputArea-output .widget-vbox", has=header).nth(case.nth)
     box.scroll_into_view_if_needed()
-    wait_until(lambda: box.locator("img").count() > 0, 60)
+    wait_until(lambda: box.locator("img, canvas.evallib-figure").count() > 0, 60)
     box.evaluate(PROBE_JS)
     per_control, all_samples, cpu_total, n_moves = {}, [], 0.0, 0
     for kind, clabel, row in controls_of(box):

@@ -83,11 +83,11 @@ def test_a_new_confidence_redraws_the_legend_not_the_frame_and_keeps_it_over_the
         assert live.background is frame, f"confidence {c}: the whole figure was drawn again"
         assert f"nominal {c:g}" in [t.get_text() for t in ax2.get_legend().texts]
     ex._update(m=10, error_rate=0.05, confidence=0.5)
-    ex.image.value = el.widgets.render_png(ex.figure)
+    png = el.widgets.render_png(ex.figure)
     assert ax2.get_ylim() == (0.2, 1.005) and live.background is not frame
     fresh = el.widgets.interval_view(m=10, error_rate=0.05, confidence=0.5)[1]
     plain = el.widgets.render_png(fresh)
-    a, b = (np.asarray(Image.open(io.BytesIO(png)).convert("RGB")).astype(int) for png in (ex.image.value, plain))
+    a, b = (np.asarray(Image.open(io.BytesIO(png)).convert("RGB")).astype(int) for png in (png, plain))
     assert np.mean(np.any(np.abs(a - b) > 8, axis=-1)) < 0.002  # the legend over the m = 10 curve, as drawn plainly
     plt.close(fresh)
 

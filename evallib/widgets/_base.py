@@ -3,13 +3,14 @@
 nbval compares a cell's outputs but not widget views, and JupyterLab piles up figures when an Output
 widget is cleared and re-drawn. The pattern below (see shared NOTEBOOK-TESTING.md) avoids both: on
 every change the Output's outputs are replaced by the new text in one message (``out.outputs = (stream,)``,
-sent before the figure renders); the figure is an ``ipywidgets.Image`` whose PNG bytes are replaced. Figures come from
+sent before the figure renders); the figure is a canvas widget sent only the rectangle of pixels that changed
+(``widgets/_figure.py``). Figures come from
 :func:`evallib.style.new_figure`, which pyplot never sees, so nothing is shown twice.
 
 Speed (issue 19, bench/NOTES.md "Redraw paths"): a figure that ``update`` returns again (the same object,
 changed in place) is rendered by its own Agg canvas with its layout frozen after the first draw; when it has
 *animated* artists (``artist.set_animated(True)``), only those are redrawn over a cached background (blitting),
-until :func:`redraw_all` says that something else changed. The PNG is written with zlib level 1. Inside a
+until :func:`redraw_all` says that something else changed. PNGs are written with zlib level 1. Inside a
 kernel, control changes are handled by one worker thread that always draws the newest values and skips the ones
 a faster hand has already replaced (coalescing), so sliders can update while they are dragged.
 """
@@ -231,11 +232,16 @@ def render_png(fig, *, compress_level=1) -> bytes:
         raise ValueError(f"compress_level: must be a zlib level in 0..9; got {compress_level}")
     if not isinstance(fig, Figure):
         raise TypeError(f"fig: must be a matplotlib Figure; got {type(fig).__name__}")
+    rgba = _render_rgba(fig)
+    return _png(rgba[..., :3] if _opaque(rgba) else rgba, compress_level)
+
+
+def _render_rgba(fig):
+    """The figure's pixels as the explorers render them: an (h, w, 4) uint8 view of its Agg buffer."""
     live = fig.__dict__.get("_evallib_live")
     if live is None:
         live = fig._evallib_live = _LiveCanvas(fig)
-    rgba = live.render()
-    return _png(rgba[..., :3] if _opaque(rgba) else rgba, compress_level)
+    return live.render()
 
 
 def _opaque(rgba):
@@ -276,7 +282,8 @@ class Explorer(widgets.VBox):
     or (fast, bench/NOTES.md) the same figure changed in place, with its moving artists marked animated.
 
     Attributes useful in tests: ``controls`` (name -> widget), ``values``, ``text`` (the last text
-    printed), ``figure`` (the last figure), ``image`` (the Image widget showing it), ``n_updates``.
+    printed), ``figure`` (the last figure), ``image`` (the canvas widget showing it; ``image.value`` is the whole
+    figure as PNG bytes), ``n_updates``.
     """
 
     _threaded = None  # None: a worker thread inside a kernel, synchronous elsewhere (tests)
@@ -298,7 +305,9 @@ class Explorer(widgets.VBox):
                 c.description = ui(c.description)
         self._update = update
         self.out = widgets.Output()
-        self.image = widgets.Image(format="png")
+        from ._figure import FigureCanvas
+
+        self.image = FigureCanvas()  # a <canvas> sent only the pixels that changed (widgets/_figure.py)
         self.image.layout.display = "none"  # until there is a figure
         self.status = widgets.HTML("", layout=widgets.Layout(min_width="8em"))
         self.text = ""
@@ -393,12 +402,16 @@ class Explorer(widgets.VBox):
             # (clearing, then appending, took two messages and two re-renders of the output)
             self.out.outputs = ({"output_type": "stream", "name": "stdout",
                                  "text": text if text.endswith("\n") else text + "\n"},) if text else ()
-            png = render_png(fig) if fig is not None else None
-            if png is not None:
+            if fig is not None:
+                from matplotlib.figure import Figure
+
+                if not isinstance(fig, Figure):
+                    raise TypeError(f"update: must return (text, Figure or None); got a {type(fig).__name__}")
+                rgba = _render_rgba(fig)
                 if self.image.layout.display == "none":
-                    w, h = fig.canvas.get_width_height()
+                    h, w = rgba.shape[:2]
                     self.image.layout = widgets.Layout(width=f"{w}px", height=f"{h}px")
-                self.image.value = png
+                self.image.show(rgba)
             elif self.image.layout.display != "none":
                 self.image.layout.display = "none"
             self.n_updates += 1

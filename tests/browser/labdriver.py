@@ -147,17 +147,26 @@ class ExplorerView:
         out = self.box.locator(".widget-output .jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stdout']")
         return "".join(out.all_inner_texts()).rstrip("\n")
 
-    # The figure: the explorer's ipywidgets.Image (issue 19), whose src (a blob URL) changes with each new PNG.
-    FIGURE = "img.widget-image, .widget-output img"
+    # The figure: the explorer's canvas (evallib/widgets/_figure.py, issue 19). Each frame drawn into it sets its
+    # data-frame attribute to the frame's number; a figure also shown by the Output would be a second element.
+    FIGURE = "canvas.evallib-figure, .widget-output img"
 
     def image_src(self):
-        img = self.box.locator(self.FIGURE)
-        return img.first.get_attribute("src") if img.count() == 1 else None
+        """An id of the frame the figure shows ("frame 7"), or None before the first one (or with two figures)."""
+        fig = self.box.locator(self.FIGURE)
+        if fig.count() != 1:
+            return None
+        frame = fig.first.get_attribute("data-frame")
+        return f"frame {frame}" if frame else None
 
     def image_decoded(self):
-        """True when the figure is a single <img> the browser decoded (a broken PNG has width 0)."""
-        img = self.box.locator(self.FIGURE)
-        return img.count() == 1 and img.first.evaluate("i => i.complete && i.naturalWidth > 0")
+        """True when the figure is a single canvas holding a drawn frame: no decode error, some opaque pixels."""
+        fig = self.box.locator(self.FIGURE)
+        return fig.count() == 1 and fig.first.evaluate("""c => {
+            if (c.tagName !== 'CANVAS' || !c.dataset.frame || c.dataset.error || !c.width || !c.height) return false;
+            const a = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+            for (let i = 3; i < a.length; i += 4) if (a[i] === 255) return true;
+            return false; }""")
 
     def screenshot(self, path):
         self.box.scroll_into_view_if_needed()

@@ -134,11 +134,11 @@ def test_app_renders_its_controls_and_answers_a_control_change(app, voila, conte
         # Playwright's default 30 s once (CI, 06_cost): wait for the first byte here, for the widgets below.
         page.goto(f"{voila['base']}/voila/render/{app.name}?token={TOKEN}", wait_until="commit",
                   timeout=LOAD_TIMEOUT_S * 1000)
-        page.locator(".widget-vbox img.widget-image, [data-mime-type='application/vnd.jupyter.stderr'], "
+        page.locator(".widget-vbox canvas.evallib-figure, [data-mime-type='application/vnd.jupyter.stderr'], "
                      "[data-mime-type='application/vnd.jupyter.error'], .jp-OutputArea-output pre").first.wait_for(
             timeout=LOAD_TIMEOUT_S * 1000)
         failed = "[data-mime-type='application/vnd.jupyter.stderr'], [data-mime-type='application/vnd.jupyter.error']"
-        wait_until(lambda: page.locator(f".widget-vbox img.widget-image, {failed}").count() > 0, 60)
+        wait_until(lambda: page.locator(f".widget-vbox canvas.evallib-figure[data-frame], {failed}").count() > 0, 60)
         t1 = time.monotonic()
         view = ExplorerView(page, case.title)
         assert page.locator(".jp-CodeCell .jp-InputArea, .jp-InputArea-editor, .cm-editor").count() == 0, (
