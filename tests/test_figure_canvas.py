@@ -40,10 +40,25 @@ class Recorder:
         self.sent.append((content, buffers))
         if self.canvas is None or self.canvas.shape[:2] != (content["H"], content["W"]):
             self.canvas = np.zeros((content["H"], content["W"], 4), np.uint8)
-        x, y, w, h = (content[k] for k in "xywh")
-        patch = _decode(buffers[0])
-        assert patch.shape[:2] == (h, w)
-        self.canvas[y:y + h, x:x + w] = patch
+        image = _decode(buffers[0])
+        if content["type"] == "frame":
+            x, y, w, h = (content[k] for k in "xywh")
+            assert image.shape[:2] == (h, w)
+            self.canvas[y:y + h, x:x + w] = image
+            return
+        assert content["type"] == "tiles"
+        t, cols, pos = content["t"], content["cols"], content["pos"]
+        for i in range(len(pos) // 2):
+            sy, sx = (i // cols) * t, (i % cols) * t
+            dy, dx = pos[2 * i] * t, pos[2 * i + 1] * t
+            h, w = min(t, content["H"] - dy), min(t, content["W"] - dx)  # the canvas clips the last row, column
+            self.canvas[dy:dy + h, dx:dx + w] = image[sy:sy + h, sx:sx + w]
+
+    def pixels_sent(self, k=-1):
+        content, buffers = self.sent[k]
+        if content["type"] == "frame":
+            return content["w"] * content["h"]
+        return len(content["pos"]) // 2 * content["t"] ** 2
 
 
 @settings(max_examples=60, deadline=None)
@@ -74,9 +89,8 @@ def test_the_browser_side_replay_of_the_messages_is_every_frame_shown():
         n = len(browser.sent)
         w.show(frame)
         assert len(browser.sent) == n + 1
-        content = browser.sent[-1][0]
-        assert (content["x"], content["y"], content["w"], content["h"]) == w.last_rect
-        assert content["w"] * content["h"] <= 4 * (3 + 2 * k), "only the changed rectangle is sent"
+        assert browser.sent[-1][0]["type"] == "frame" and w.last_sent[0] == "rect"
+        assert browser.pixels_sent() <= 4 * (3 + 2 * k), "only the changed rectangle is sent"
         np.testing.assert_array_equal(browser.canvas, frame)
         np.testing.assert_array_equal(_decode(w.value), frame)
     n = len(browser.sent)
@@ -118,7 +132,44 @@ def test_an_explorer_move_sends_a_rectangle_that_rebuilds_its_figure():
     for v in (c.value + c.step, c.value + 3 * c.step):
         ex.set(**{name: v})
         h, w = browser.canvas.shape[:2]
-        x0, y0, rw, rh = ex.image.last_rect
-        assert rw * rh < w * h, "a blitted move sends less than the whole figure"
+        assert browser.pixels_sent() < w * h / 2, "a blitted move sends less than half of the figure"
         np.testing.assert_array_equal(browser.canvas, _decode(ex.image.value))
     assert ex.image.value != full
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(1, 100), st.integers(1, 100), st.lists(st.tuples(st.integers(0, 99), st.integers(0, 99),
+                                                                    st.integers(1, 30), st.integers(1, 30)),
+                                                          min_size=1, max_size=5), st.booleans(),
+       st.integers(0, 2**32 - 1))
+def test_any_change_replayed_from_rectangles_or_tiles_gives_the_new_frame(h, w, boxes, opaque, seed):
+    """Two frames with a few changed boxes (tiles when they are far apart, a rectangle when not), replayed."""
+    rng = np.random.default_rng(seed)
+    first = rng.integers(0, 256, (h, w, 4), dtype=np.uint8)
+    if opaque:
+        first[..., 3] = 255
+    second = first.copy()
+    for y, x, bh, bw in boxes:
+        second[y % h:y % h + bh, x % w:x % w + bw, :3] ^= 0x5A
+    canvas = FigureCanvas()
+    canvas.TILE = 8  # small figures, so that both kinds of message occur
+    browser = Recorder(canvas)
+    canvas.show(first)
+    canvas.show(second)
+    np.testing.assert_array_equal(browser.canvas, second)
+    kind = canvas.last_sent[0]
+    rect = _brute_rect(first, second)
+    assert browser.pixels_sent() <= rect[2] * rect[3] or kind == "rect"
+
+
+def test_far_apart_changes_go_as_tiles():
+    frame = np.full((64, 256, 4), 255, np.uint8)
+    canvas = FigureCanvas()
+    browser = Recorder(canvas)
+    canvas.show(frame)
+    moved = frame.copy()
+    moved[3, 5, 0] = moved[60, 250, 1] = 0  # two pixels in opposite corners: their rectangle is the figure
+    canvas.show(moved)
+    assert canvas.last_sent == ("tiles", 2) and browser.sent[-1][0]["opaque"] is True
+    assert browser.pixels_sent() == 2 * 32 * 32
+    np.testing.assert_array_equal(browser.canvas, moved)

@@ -168,6 +168,13 @@ class ExplorerView:
             for (let i = 3; i < a.length; i += 4) if (a[i] === 255) return true;
             return false; }""")
 
+    def canvas_png(self):
+        """The figure's canvas as PNG bytes (``toDataURL``: exactly the pixels drawn into it)."""
+        import base64
+
+        url = self.box.locator("canvas.evallib-figure").first.evaluate("c => c.toDataURL('image/png')")
+        return base64.b64decode(url.split(",", 1)[1])
+
     def screenshot(self, path):
         self.box.scroll_into_view_if_needed()
         self.box.screenshot(path=str(path))

@@ -40,6 +40,12 @@ VOILA_SETTINGS = ROOT / "classroom" / "voila"
 pytestmark = pytest.mark.browser
 
 
+def _rgb(png):
+    from PIL import Image
+
+    return np.asarray(Image.open(io.BytesIO(png)).convert("RGB"))
+
+
 def _case(app):
     builder = BUILDER.search(nbformat.read(app, as_version=4).cells[-1].source).group(1)
     rows = [c for c in EXPLORERS if c.builder == builder and c.notebook[:2] == app.name[:2] and c.nth == 0]
@@ -47,8 +53,10 @@ def _case(app):
     return rows[0]
 
 
-def _build_in_process(app):
-    """Run the app's code cells here (Agg, no kernel) and return its explorer (the last cell's value)."""
+def _build_in_process(app, control=None, value=None):
+    """Run the app's code cells here (Agg, no kernel) and return its explorer (the last cell's value), its text,
+    and, after its control described ``control`` is set to ``value`` (under the app's own style settings), its new
+    text and the whole figure as PNG."""
     import evallib as el
 
     nb = nbformat.read(app, as_version=4)
@@ -64,10 +72,16 @@ def _build_in_process(app):
                 exec(compile(tree, app.name, "exec"), ns)
                 if last is not None:
                     ns["_"] = eval(compile(ast.Expression(last.value), app.name, "eval"), ns)
+            explorer = ns["_"]
+            texts = [explorer.text]
+            if control is not None:
+                name = next(n for n, w in explorer.controls.items() if w.description == control)
+                explorer.set(**{name: value})
+                texts.append(explorer.text)
+            return explorer, texts, explorer.image.value
         finally:
             el.style.setup_notebook(seed=0)  # back to the default figure style for the rest of the session
             plt.close("all")
-    return ns["_"]
 
 
 @pytest.fixture(scope="module")
@@ -114,11 +128,7 @@ def context(browser):
 @pytest.mark.parametrize("app", APPS, ids=lambda p: p.stem)
 def test_app_renders_its_controls_and_answers_a_control_change(app, voila, context, artifacts):
     case = _case(app)
-    explorer = _build_in_process(app)
-    name = next(n for n, w in explorer.controls.items() if w.description == case.control)
-    expected = [explorer.text]
-    explorer.set(**{name: case.values[1]})
-    expected.append(explorer.text)
+    explorer, expected, figure = _build_in_process(app, case.control, case.values[1])
     assert expected[0] != expected[1], "table row: the key press must change the text"
 
     page = context.new_page()
@@ -161,6 +171,17 @@ def test_app_renders_its_controls_and_answers_a_control_change(app, voila, conte
         assert view.text() == expected[1], "after the key press the app prints something else than evallib computes"
         assert wait_until(lambda: (s := view.image_src()) and s != src, 10), "the figure was not redrawn"
         assert view.image_decoded()
+        # The canvas, rebuilt in the browser from the pixels sent (a rectangle or tiles per move), is the figure
+        # this process draws for the same value: every pixel.
+        want = _rgb(figure)
+        if not wait_until(lambda: (g := _rgb(view.canvas_png())).shape == want.shape and bool((g == want).all()), 10):
+            got = _rgb(view.canvas_png())
+            from PIL import Image as _I
+            _I.fromarray(got).save(artifacts / f"voila-{app.stem}-canvas.png")
+            _I.fromarray(want).save(artifacts / f"voila-{app.stem}-expected.png")
+            differ = np.any(got != want, axis=-1) if got.shape == want.shape else None
+            raise AssertionError(f"the canvas is not the figure: shapes {got.shape} / {want.shape}, "
+                                 f"{'-' if differ is None else int(differ.sum())} pixels differ")
         assert not page_errors, f"JavaScript errors: {page_errors}"
         assert not console_errors, f"console errors: {console_errors}"
         assert not outside, f"requests leaving 127.0.0.1: {outside}"
