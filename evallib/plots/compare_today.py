@@ -10,7 +10,7 @@ from scipy import stats
 
 from .. import compare as _cmp
 from .._validation import as_finite_array, check_positive_int, check_real
-from ._base import COLORS, get_ax
+from ._base import COLORS, DOT, get_ax
 
 __all__ = ["plot_posterior", "plot_simplex", "plot_size_power", "plot_power_curve"]
 
@@ -94,7 +94,7 @@ def plot_simplex(result, *, labels=None, max_points=5000, ax=None):
     for k, color in enumerate((COLORS["red"], COLORS["grey"], COLORS["blue"])):
         sel = winner == k
         if sel.any():
-            ax.scatter(x[sel], y[sel], s=3, color=color, alpha=0.35, linewidths=0)
+            ax.scatter(x[sel], y[sel], s=3, color=color, alpha=0.35, linewidths=0, marker=DOT)
     ax.text(-0.02, -0.04, f"{labels[0]}\nP = {result.p_left:.3f}", ha="center", va="top", fontsize=9)
     ax.text(0.5, h + 0.03, f"{labels[1]}: P = {result.p_rope:.3f}", ha="center", va="bottom", fontsize=9)
     ax.text(1.02, -0.04, f"{labels[2]}\nP = {result.p_right:.3f}", ha="center", va="top", fontsize=9)

@@ -12,7 +12,7 @@ from matplotlib.colors import ListedColormap
 from matplotlib.patches import Patch
 
 from .._validation import as_finite_array, check_bool, check_labels, check_positive_int, check_real
-from ._base import COLORS, get_ax
+from ._base import COLORS, DOT, get_ax
 
 __all__ = [
     "plot_watermelon", "plot_polynomial_fit", "plot_train_test_curve", "plot_splits",
@@ -242,7 +242,8 @@ def plot_cv_repeats(result, *, ax=None, ylabel="error", ylim=None):
     p, k = result.scores.shape
     reps = np.repeat(np.arange(1, p + 1), k)
     jitter = (np.tile(np.arange(k), p) - (k - 1) / 2) / max(k, 1) * 0.5
-    ax.scatter(reps + jitter, result.scores.ravel(), s=8, color=COLORS["grey"], alpha=0.6, label="single fold")
+    ax.scatter(reps + jitter, result.scores.ravel(), s=8, color=COLORS["grey"], alpha=0.6, label="single fold",
+               marker=DOT)
     ax.plot(np.arange(1, p + 1), result.repeat_means, "o", color=COLORS["blue"], ms=7, label="k-fold estimate")
     ax.axhline(result.mean, color=COLORS["red"], lw=1.2, label=f"mean of all {p * k} folds")
     ax.set(xlabel="repeat", ylabel=ylabel, xlim=(0.4, p + 0.6), title=f"{p} × {k}-fold: {p * k} fits")

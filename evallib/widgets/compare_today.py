@@ -12,6 +12,7 @@ from .. import compare as _cmp
 from .._validation import as_finite_array, check_positive_int
 from ..plots import compare_today as _plots
 from ..style import COLORS, new_figure
+from ..plots._base import DOT
 from ._base import Explorer, _Pixels, slider
 from ..i18n import say
 
@@ -138,7 +139,7 @@ class _BayesView:
         self.clouds = []
         for k, color in enumerate((COLORS["red"], COLORS["grey"], COLORS["blue"])):
             cloud = found[k] if k in found else \
-                ax1.scatter(np.empty(0), np.empty(0), s=3, color=color, alpha=0.35, linewidths=0)
+                ax1.scatter(np.empty(0), np.empty(0), s=3, color=color, alpha=0.35, linewidths=0, marker=DOT)
             cloud.set_zorder(cloud.get_zorder() + 1e-3 * k)
             self.clouds.append(cloud)
         self.corners = list(ax1.texts[:3])
