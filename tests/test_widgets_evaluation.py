@@ -48,6 +48,22 @@ def test_kfold_explorer_matches_cross_validation():
     assert w.controls["n_splits"].max == 8 == min(np.bincount(y))
 
 
+def test_kfold_explorer_y_axis_holds_every_fold_and_only_grows():
+    X, y = el.data.load_watermelon().X, el.data.load_watermelon().y
+    w = kfold_explorer(GaussianNB(), X, y, random_state=0)
+    tops = []
+    for k, p in [(5, 1), (2, 1), (8, 3), (3, 2), (7, 1), (5, 1)]:
+        w.set(n_splits=k, n_repeats=p)
+        ax = w.figure.axes[0]
+        lo, hi = ax.get_ylim()
+        r = el.evaluation.cross_validation(GaussianNB(), X, y, n_splits=k, n_repeats=p, random_state=0)
+        assert lo < 0 <= r.scores.min() and r.scores.max() <= hi, (k, p, r.scores.max(), hi)
+        assert abs(hi / 0.05 - round(hi / 0.05)) < 1e-9 and hi <= 1.05  # an error rate is at most 1
+        tops.append(hi)
+    assert tops == sorted(tops), "the axis never shrinks"
+    assert tops[-1] == tops[-2], "back to a k already seen: the same frame"
+
+
 def test_kfold_update_single_repeat_says_spread_needs_repeats():
     X, y = el.data.load_watermelon().X, el.data.load_watermelon().y
     text, fig = kfold_update(GaussianNB(), X, y, 5, 1)

@@ -166,6 +166,15 @@ def kfold_explorer(model, X, y, *, random_state=0, max_k=20, max_p=10):
     }
     cache = {}  # fold scores of every (k, repeat) fitted so far: moving p or k back costs no fit
     held = {}  # one figure, drawn again on each change (figure_once)
-    return Explorer("p-times k-fold cross-validation", controls,
-                    lambda **v: _kfold_update_cached(model, X, y, cache, **v, random_state=random_state,
-                                                     _figure=held))
+    top = [0.0]  # the highest single-fold error seen: the y-axis only grows, in steps of 0.05
+
+    def update(n_splits, n_repeats):
+        if random_state is None:  # new folds every time: nothing to cache, limits as the points fall
+            return _kfold_update_cached(model, X, y, cache, n_splits, n_repeats, random_state=None, _figure=held)
+        r = _cached_cross_validation(model, X, y, int(n_splits), int(n_repeats), random_state, cache)
+        # A y-axis that stays put lets k and p be compared by eye, and keeps the frame (a move redraws the points
+        # only, bench/NOTES.md): it grows when a fold's error passes its top, never shrinks, and stops at 1.05.
+        top[0] = max(top[0], min(float(np.ceil(1.1 * float(r.scores.max()) / 0.05) * 0.05), 1.05), 0.05)
+        return _kfold_view(r, n_splits, n_repeats, (-0.05 * top[0], top[0]), held)
+
+    return Explorer("p-times k-fold cross-validation", controls, update)
