@@ -3,7 +3,7 @@
 nbval compares a cell's outputs but not widget views, and JupyterLab piles up figures when an Output
 widget is cleared and re-drawn. The pattern below (see shared NOTEBOOK-TESTING.md) avoids both: on
 every change the Output's outputs are replaced by the new text in one message (``out.outputs = (stream,)``,
-sent before the figure renders); the figure is a canvas widget sent only the rectangle of pixels that changed
+sent before the figure renders); the figure is a canvas widget sent only the pixels that changed
 (``widgets/_figure.py``). Figures come from
 :func:`evallib.style.new_figure`, which pyplot never sees, so nothing is shown twice.
 

@@ -15,7 +15,8 @@ import threading
 
 import anywidget
 import numpy as np
-import traitlets
+
+from ._base import _opaque, _png
 
 _ESM = r"""
 export default {
@@ -178,14 +179,6 @@ def _changed_tiles(diff, t):
     return np.argwhere(padded.reshape(padded.shape[0] // t, t, padded.shape[1] // t, t).any(axis=(1, 3)))
 
 
-def _opaque(pixels):
-    from ._base import _opaque as opaque
-
-    return opaque(pixels)
-
-
 def _encode(pixels) -> bytes:
-    from ._base import _opaque, _png
-
     pixels = np.ascontiguousarray(pixels)
     return _png(pixels[..., :3] if _opaque(pixels) else pixels, 1)
