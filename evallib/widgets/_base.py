@@ -529,11 +529,11 @@ class _Pixels:
                 layer = np.asarray(renderer.buffer_rgba())
                 # drawn: alpha > 0 (the layer starts transparent white); one comparison per pixel on little-endian
                 drawn = layer.view(np.uint32)[..., 0] > 0xFFFFFF if sys.byteorder == "little" else layer[..., 3] > 0
-                rows = np.flatnonzero(drawn.any(axis=1))
-                if rows.size:
-                    cols = np.flatnonzero(drawn[rows[0]:rows[-1] + 1].any(axis=0))
-                    img = layer[rows[0]:rows[-1] + 1, cols[0]:cols[-1] + 1][::-1].copy()
-                    hit = (img, int(cols[0]), int(renderer.height) - int(rows[-1]) - 1)
+                rect = _bounding_rect(drawn)
+                if rect is not None:
+                    x, y, w, h = rect
+                    img = layer[y:y + h, x:x + w][::-1].copy()
+                    hit = (img, x, int(renderer.height) - (y + h))
                 else:
                     hit = (None, 0, 0)
             finally:
@@ -549,6 +549,15 @@ class _Pixels:
             gc = renderer.new_gc()
             renderer.draw_image(gc, x0, y0, img)
             gc.restore()
+
+
+def _bounding_rect(mask):
+    """(x, y, w, h) of the smallest rectangle (rows from the top) holding every True of a 2-D mask; None if none."""
+    rows = np.flatnonzero(mask.any(axis=1))
+    if rows.size == 0:
+        return None
+    cols = np.flatnonzero(mask[rows[0]:rows[-1] + 1].any(axis=0))
+    return int(cols[0]), int(rows[0]), int(cols[-1] - cols[0] + 1), int(rows[-1] - rows[0] + 1)
 
 
 def _text_key(t, renderer):

@@ -16,7 +16,7 @@ import threading
 import anywidget
 import numpy as np
 
-from ._base import _opaque, _png
+from ._base import _bounding_rect, _opaque, _png
 
 _ESM = r"""
 export default {
@@ -111,7 +111,7 @@ class FigureCanvas(anywidget.AnyWidget):
             if prev is None or prev.shape != rgba.shape:
                 rect = (0, 0, rgba.shape[1], rgba.shape[0])
             else:
-                diff = prev.view(np.uint32)[..., 0] != rgba.view(np.uint32)[..., 0]  # one compare per pixel
+                diff = _changed(prev, rgba)
                 rect = _bounding_rect(diff)
                 if rect is not None:
                     tiles = _changed_tiles(diff, self.TILE)
@@ -158,17 +158,14 @@ class FigureCanvas(anywidget.AnyWidget):
                     self._send_rect((0, 0, self._frame.shape[1], self._frame.shape[0]))
 
 
+def _changed(prev, new):
+    """Where ``new`` differs from ``prev`` (two (h, w, 4) uint8 frames): one uint32 compare per RGBA pixel."""
+    return prev.view(np.uint32)[..., 0] != new.view(np.uint32)[..., 0]
+
+
 def _changed_rect(prev, new):
     """(x, y, w, h) of the smallest rectangle holding every pixel where ``new`` differs from ``prev``; None if none."""
-    return _bounding_rect(prev.view(np.uint32)[..., 0] != new.view(np.uint32)[..., 0])
-
-
-def _bounding_rect(diff):
-    rows = np.flatnonzero(diff.any(axis=1))
-    if rows.size == 0:
-        return None
-    cols = np.flatnonzero(diff[rows[0]:rows[-1] + 1].any(axis=0))
-    return int(cols[0]), int(rows[0]), int(cols[-1] - cols[0] + 1), int(rows[-1] - rows[0] + 1)
+    return _bounding_rect(_changed(prev, new))
 
 
 def _changed_tiles(diff, t):

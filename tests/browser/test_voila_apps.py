@@ -27,6 +27,7 @@ import matplotlib.pyplot as plt
 import nbformat
 import numpy as np
 import pytest
+from PIL import Image
 from conftest import TOKEN, _free_port, _notebook_env
 from explorer_cases import EXPLORERS
 from labdriver import ROOT, UPDATE_TIMEOUT_S, ExplorerView, stop_server, wait_until
@@ -41,8 +42,6 @@ pytestmark = pytest.mark.browser
 
 
 def _rgb(png):
-    from PIL import Image
-
     return np.asarray(Image.open(io.BytesIO(png)).convert("RGB"))
 
 
@@ -128,7 +127,7 @@ def context(browser):
 @pytest.mark.parametrize("app", APPS, ids=lambda p: p.stem)
 def test_app_renders_its_controls_and_answers_a_control_change(app, voila, context, artifacts):
     case = _case(app)
-    explorer, expected, figure = _build_in_process(app, case.control, case.values[1])
+    _, expected, figure = _build_in_process(app, case.control, case.values[1])
     assert expected[0] != expected[1], "table row: the key press must change the text"
 
     page = context.new_page()
@@ -176,9 +175,8 @@ def test_app_renders_its_controls_and_answers_a_control_change(app, voila, conte
         want = _rgb(figure)
         if not wait_until(lambda: (g := _rgb(view.canvas_png())).shape == want.shape and bool((g == want).all()), 10):
             got = _rgb(view.canvas_png())
-            from PIL import Image as _I
-            _I.fromarray(got).save(artifacts / f"voila-{app.stem}-canvas.png")
-            _I.fromarray(want).save(artifacts / f"voila-{app.stem}-expected.png")
+            Image.fromarray(got).save(artifacts / f"voila-{app.stem}-canvas.png")
+            Image.fromarray(want).save(artifacts / f"voila-{app.stem}-expected.png")
             differ = np.any(got != want, axis=-1) if got.shape == want.shape else None
             raise AssertionError(f"the canvas is not the figure: shapes {got.shape} / {want.shape}, "
                                  f"{'-' if differ is None else int(differ.sum())} pixels differ")
