@@ -2,10 +2,12 @@
 
 evallib speaks to the learner in three places, and each looks its sentences up here:
 
-- explorers (:mod:`evallib.widgets`): titles and control labels, through :func:`ui` and the table :data:`UI_ZH`;
+- explorers (:mod:`evallib.widgets`): titles, control labels and readouts, through :func:`ui` and :func:`say`,
+  and every other sentence of evallib (:func:`gettext`): one gettext catalog per language,
+  ``evallib/locale/<lang>/LC_MESSAGES/evallib.po``, whose msgids are the English sentences;
 - grading feedback (:mod:`evallib.grading`, ``scripts/autograde.py``): the sentences of
-  :mod:`evallib.grading_messages` (one table per language) and the exercise sets' own sentences (problem titles,
-  hints, the "known mistake" messages of the checks, hidden tests' failure messages), which the translator puts
+  :mod:`evallib.grading_messages` (English msgids, translated through the same catalog) and the exercise sets'
+  own sentences (problem titles, hints, the "known mistake" messages of the checks, hidden tests' failure messages), which the translator puts
   in the set's catalog ``exercises/zh/NN_topic.po`` next to its Markdown cells; :func:`translate` finds them.
 
 The language is one process-wide setting (:func:`set_language`), which a thread can override for a block
@@ -19,8 +21,8 @@ import os
 import threading
 from pathlib import Path
 
-__all__ = ["LANGUAGES", "set_language", "get_language", "language", "ui", "say", "translate", "cjk_font", "UI_ZH",
-           "SAY_ZH"]
+__all__ = ["LANGUAGES", "set_language", "get_language", "language", "gettext", "N_", "ui", "say", "translate",
+           "cjk_font", "LOCALE_DIR"]
 
 LANGUAGES = ("en", "zh")
 _default = "en"
@@ -68,174 +70,64 @@ def _language(code: str):
         _local.lang = before
 
 
-# ---------------------------------------------------------------------------------------- explorers
-# English title or control label -> Chinese. A missing entry stays English (explorers not yet translated).
-UI_ZH = {
-    # titles
-    "Over- and under-fitting": "过拟合与欠拟合",
-    "p-times k-fold cross-validation": "p 次 k 折交叉验证",
-    "Threshold explorer: move the cut point": "阈值探索：移动截断点",
-    "Cost explorer: class prior and cost ratio": "代价曲线：正类先验与代价比",
-    "Binomial test: H0 says the generalisation error is at most eps0": "二项检验：原假设为泛化错误率不超过 eps0",
-    "Nemenyi critical difference: alpha and the number of data sets": "Nemenyi 检验的临界值域：显著性水平与数据集个数",
-    "Bias–variance explorer (squared loss, 式(2.42))": "偏差-方差分解（平方损失，式(2.42)）",
-    "Roofline explorer: models on a device's roof": "Roofline 模型：各模型在设备屋顶线下的位置",
-    "Intervals for an error rate: test-set size and true error": "错误率的置信区间：测试集大小与真实错误率",
-    "Bayesian signed-rank vs Wilcoxon: the ROPE and the number of data sets":
-        "贝叶斯符号秩检验与 Wilcoxon 检验：ROPE 与数据集个数",
-    "Leakage explorer: features selected before cross-validation": "数据泄漏：在交叉验证之前选择特征",
-    "Calibration explorer: bend the probabilities": "概率校准：弯曲预测概率",
-    # control labels
-    "degree": "多项式次数",
-    "training samples": "训练样本数",
-    "noise std": "噪声标准差",
-    "k (folds)": "k（折数）",
-    "p (repeats)": "p（重复次数）",
-    "threshold": "阈值",
-    "prior p of the positive class": "正类的先验概率 p",
-    "log2(cost_fn / cost_fp)": "log2(cost_fn / cost_fp)（代价比）",
-    "m (test samples)": "m（测试样本数）",
-    "eps0": "eps0",
-    "alpha": "显著性水平 α",
-    "observed error rate": "观测到的错误率",
-    "N (data sets)": "N（数据集个数）",
-    "degree (complexity)": "多项式次数（复杂度）",
-    "noise_std": "噪声标准差",
-    "training-set size": "训练集大小",
-    "data sets": "数据集个数",
-    "device": "设备",
-    "models": "模型",
-    "batch size": "批大小",
-    "traffic": "访存量",
-    "dtype": "数据类型",
-    "peak FLOP/s": "峰值 FLOP/s",
-    "bandwidth B/s": "带宽 B/s",
-    "confidence": "置信度",
-    "true error rate": "真实错误率",
-    "rope (half-width)": "ROPE（半宽）",
-    "features selected": "所选特征数",
-    "shift of the log-odds": "对数几率的平移",
-    "slope (over-/under-confidence)": "斜率（过度自信 / 信心不足）",
-    "counting": "计数方式",
-    # the explorer's own status line
-    "computing…": "计算中…",
-}
-_UI = {"zh": UI_ZH}
+# ---------------------------------------------------------------------------------------- evallib's own strings
+# One mechanism (gettext): every learner-facing string of evallib is an English msgid; its translation is in the
+# catalog evallib/locale/<lang>/LC_MESSAGES/evallib.po (extracted with Babel: scripts/evallib_catalog.py,
+# `make translate-update`). A missing or fuzzy entry shows the English (translations follow, they never block).
+LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+_CATALOGS: dict = {}
+_CATALOG_LOCK = threading.Lock()
+
+
+def _catalog(lang):
+    """{English msgid: translation} of evallib's catalog for ``lang`` (read once; polib parses the .po)."""
+    with _CATALOG_LOCK:
+        if lang not in _CATALOGS:
+            table = {}
+            po = LOCALE_DIR / lang / "LC_MESSAGES" / "evallib.po"
+            if po.is_file():
+                import polib
+
+                for e in polib.pofile(str(po)):
+                    if e.msgstr and not e.obsolete and "fuzzy" not in e.flags:
+                        table[e.msgid] = e.msgstr
+            _CATALOGS[lang] = table
+        return _CATALOGS[lang]
+
+
+def gettext(message: str) -> str:
+    """``message`` (English) in the current language: its catalog entry, or the English when there is none."""
+    _check_text(message, "message")
+    lang = get_language()
+    if lang == "en":
+        return message
+    return _catalog(lang).get(message, message)
+
+
+_ = gettext
+
+
+def N_(message: str) -> str:
+    """Mark ``message`` for extraction without translating it (gettext_noop): tables of English msgids."""
+    return message
 
 
 def ui(text: str) -> str:
-    """An explorer's title or control label in the current language (English when the table has no entry)."""
+    """An explorer's title or control label in the current language (English when the catalog has no entry)."""
     _check_text(text)
-    return _UI.get(get_language(), {}).get(text, text)
-
-
-# ---------------------------------------------------------------------------------------- explorers' readouts
-# English template (str.format fields) -> Chinese template with the same fields and the same numbers.
-SAY_ZH = {
-    # fitting and k-fold (chapters 01, 02)
-    "degree {d:2d} | training MSE {train:.4f} | test MSE {test:.4f} | noise variance {noise:.4f} | "
-    "best degree on test: {best}":
-        "多项式次数 {d:2d} | 训练 MSE {train:.4f} | 测试 MSE {test:.4f} | 噪声方差 {noise:.4f} | 测试误差最小的次数：{best}",
-    "k = {k:2d}, p = {p:2d}: {fits:3d} fits | estimate {mean:.4f} | std of the p k-fold estimates {spread} | "
-    "single folds range {lo:.3f}–{hi:.3f}":
-        "k = {k:2d}，p = {p:2d}：共训练 {fits:3d} 次 | 估计值 {mean:.4f} | p 次 k 折估计的标准差 {spread} | "
-        "单折结果范围 {lo:.3f}–{hi:.3f}",
-    "n/a (needs p >= 2)": "无（需要 p >= 2）",
-    # threshold and cost (chapters 05, 06)
-    "threshold {t:.2f}: predict positive when score >= {t:.2f}": "阈值 {t:.2f}：得分 >= {t:.2f} 时预测为正例",
-    "precision {p:.3f}   recall {r:.3f}   F1 {f1:.3f}{note}": "查准率 {p:.3f}   查全率 {r:.3f}   F1 {f1:.3f}{note}",
-    "  (nothing predicted positive: precision taken as 1)": "  （没有样本被预测为正例：查准率取 1）",
-    "TPR {tpr:.3f}   FPR {fpr:.3f}   (AUC {auc:.3f}, BEP {bep:.3f})":
-        "真正例率 {tpr:.3f}   假正例率 {fpr:.3f}   （AUC {auc:.3f}，平衡点 BEP {bep:.3f}）",
-    "p = {p:.2f}, cost_fn / cost_fp = {ratio:.3g}  ->  probability cost x = {x:.3f}":
-        "p = {p:.2f}，cost_fn / cost_fp = {ratio:.3g}  ->  正例概率代价 x = {x:.3f}",
-    "{name:>{width}}: best threshold {t:.3g}, FPR {fpr:.3f}, FNR {fnr:.3f}, normalised cost {nc:.3f}, "
-    "cost per sample {ec:.3f}":
-        "{name:>{width}}：最佳阈值 {t:.3g}，假正例率 {fpr:.3f}，假反例率 FNR {fnr:.3f}，归一化代价 {nc:.3f}，"
-        "每个样本的代价 {ec:.3f}",
-    "lowest cost at this x: {name}": "在这个 x 处代价最低的是：{name}",
-    # binomial test and Nemenyi (chapters 08, 09)
-    "m = {m}, eps0 = {eps0:.2f}, alpha = {alpha:.2f}: {k} errors observed (test error rate {rate:.3f})":
-        "m = {m}，eps0 = {eps0:.2f}，alpha = {alpha:.2f}：观测到 {k} 个错误（测试错误率 {rate:.3f}）",
-    "critical count C = {c}, critical error rate = {cv:.3f}": "临界错误数 C = {c}，临界错误率 = {cv:.3f}",
-    "p = P(X >= {k} | eps0) = {p:.4f} -> {verdict}": "p = P(X >= {k} | eps0) = {p:.4f} -> {verdict}",
-    "reject H0: the error rate is above eps0": "拒绝 H0：错误率高于 eps0",
-    "cannot reject H0 (which does not prove it)": "不能拒绝 H0（但这并不证明原假设成立）",
-    "k = {k}, N = {n}, alpha = {alpha:.2f}: q_alpha = {q:.3f}, CD = {cd:.3f}":
-        "k = {k}，N = {n}，alpha = {alpha:.2f}：q_alpha = {q:.3f}，临界值域 CD = {cd:.3f}",
-    "significantly different pairs: {pairs}": "差异显著的算法对：{pairs}",
-    "groups joined by a bar: {groups}": "由横线连成一组的算法：{groups}",
-    "none": "无",
-    # bias and variance (chapter 10)
-    "degree {d}, noise_std {s:.2f}, {n} data sets of {m} points":
-        "多项式次数 {d}，噪声标准差 {s:.2f}，{n} 个训练集，每个 {m} 个点",
-    "bias² = {b:.4f}   variance = {v:.4f}   noise = {e:.4f}": "偏差² = {b:.4f}   方差 = {v:.4f}   噪声 = {e:.4f}",
-    "bias² + variance + noise = {s:.4f}   simulated expected error = {ee:.4f}":
-        "偏差² + 方差 + 噪声 = {s:.4f}   模拟得到的期望泛化误差 = {ee:.4f}",
-    "dominant term: {term}": "占主导的一项：{term}",
-    "bias²": "偏差²",
-    "variance": "方差",
-    "noise": "噪声",
-    # roofline (chapter 11)
-    "device: {label}": "设备：{label}",
-    "custom (moved from {device})": "自定义（由 {device} 调整而来）",
-    " (no documented {dtype} peak: its {used} peak is used)": "（没有公开的 {dtype} 峰值：使用其 {used} 峰值）",
-    "roof: peak {peak:.3f} TFLOP/s, bandwidth {bw:.1f} GB/s, ridge {ridge:.2f} FLOP/B":
-        "屋顶：峰值 {peak:.3f} TFLOP/s，带宽 {bw:.1f} GB/s，拐点 {ridge:.2f} FLOP/B",
-    "counting: {conv}": "计数方式：{conv}",
-    "select at least one model": "请至少选择一个模型",
-    "model        I (FLOP/B)    bound   TFLOP/s  time (ms)  per layer   images/s":
-        "模型         I (FLOP/B)   受限于   TFLOP/s  时间 (ms)  逐层 (ms)    图像/秒",
-    "compute": "算力",
-    "memory": "带宽",
-    "time = max(F/peak, Q/bandwidth) per batch; per layer = sum of the layers' bounds; images/s from the latter":
-        "时间 = 每批 max(F/峰值, Q/带宽)；逐层 = 各层时间下界之和；图像/秒按逐层时间计算",
-    # intervals (chapter 12)
-    "m = {m}, true error rate {eps:.2f}, confidence {c:g}": "m = {m}，真实错误率 {eps:.2f}，置信度 {c:g}",
-    "a test set with the expected {k} error(s) (test error rate {rate:.3f}) gives:":
-        "错误数恰为期望值 {k} 的测试集（测试错误率 {rate:.3f}）给出：",
-    "{meth:<16} [{lo:.3f}, {hi:.3f}]  width {w:.3f}   coverage: exact {ce:.3f}, simulated {cs:.3f}":
-        "{meth:<16} [{lo:.3f}, {hi:.3f}]  宽度 {w:.3f}   覆盖率：精确值 {ce:.3f}，模拟值 {cs:.3f}",
-    # Bayesian signed-rank vs Wilcoxon (chapter 13)
-    "{name} better": "{name} 更好",
-    "equivalent": "实际等价",
-    "{label} (P > {d})": "{label}（P > {d}）",
-    "no decision (no P above {d})": "无法判定（没有一个 P 超过 {d}）",
-    "N = {n} data sets, rope = {rope:.3f}: mean {b} - {a} = {diff:.4f} ({b} better on {bw}, {a} better on {aw}, "
-    "ties {ties})":
-        "N = {n} 个数据集，rope = {rope:.3f}：{b} - {a} 的均值 = {diff:.4f}（{b} 更好 {bw} 个，{a} 更好 {aw} 个，"
-        "持平 {ties} 个）",
-    "Bayesian signed-rank: P({l0}) = {p0:.3f}, P({l1}) = {p1:.3f}, P({l2}) = {p2:.3f} -> {verdict}":
-        "贝叶斯符号秩检验：P({l0}) = {p0:.3f}，P({l1}) = {p1:.3f}，P({l2}) = {p2:.3f} -> {verdict}",
-    "Wilcoxon: T = {t:g}, p = {p:.4f} -> {v1} | sign test: p = {ps:.4f} -> {v2} | t-test over data sets: "
-    "p = {pt:.4f} -> {v3}":
-        "Wilcoxon 符号秩检验：T = {t:g}，p = {p:.4f} -> {v1} | 符号检验：p = {ps:.4f} -> {v2} | "
-        "跨数据集 t 检验：p = {pt:.4f} -> {v3}",
-    "reject H0": "拒绝 H0",
-    "cannot reject H0": "不能拒绝 H0",
-    # leakage and calibration (chapter 14)
-    "{k} features selected | selected on all data, then CV: {leaky:.3f} | selected inside each fold: "
-    "{honest:.3f} | optimism {opt:+.3f}":
-        "选择了 {k} 个特征 | 先在全部数据上选择，再交叉验证：{leaky:.3f} | 在每一折内部选择：{honest:.3f} | "
-        "乐观偏差 {opt:+.3f}",
-    "slope {slope:.2f}, shift {shift:+.2f} | ROC AUC {auc:.4f} (original {auc0:.4f}) | Brier {b:.4f} "
-    "(original {b0:.4f}) | log loss {ll:.4f} (original {ll0:.4f}) | ECE {e:.4f} (original {e0:.4f})":
-        "斜率 {slope:.2f}，平移 {shift:+.2f} | ROC AUC {auc:.4f}（原始 {auc0:.4f}）| Brier 分数 {b:.4f}"
-        "（原始 {b0:.4f}）| 对数损失 {ll:.4f}（原始 {ll0:.4f}）| ECE {e:.4f}（原始 {e0:.4f}）",
-}
-_SAY = {"zh": SAY_ZH}
+    return gettext(text)
 
 
 def say(template: str, /, **fields) -> str:
-    """An explorer's readout in the current language: ``template`` (English, ``str.format`` fields) or its entry
-    in the language's table (same fields, same numbers), formatted with ``fields``.
+    """An explorer's readout in the current language: ``template`` (English, ``str.format`` fields) or its catalog
+    entry (same fields, same numbers), formatted with ``fields``.
 
     >>> say("degree {d}, noise_std {s:.2f}, {n} data sets of {m} points", d=3, s=0.25, n=50, m=20)
     'degree 3, noise_std 0.25, 50 data sets of 20 points'
     """
     _check_text(template, "template")
     try:
-        return _SAY.get(get_language(), {}).get(template, template).format(**fields)
+        return gettext(template).format(**fields)
     except (KeyError, IndexError) as exc:
         raise ValueError(f"template needs the field {exc} (give it as a keyword argument)") from None
 
@@ -319,9 +211,11 @@ def _templates(table):
 
 
 def reload_catalogs() -> None:
-    """Forget the exercise catalogs read so far (after a translator edited one in a running kernel)."""
+    """Forget the catalogs read so far (after a translator edited one in a running kernel)."""
     with _FREE_LOCK:
         _FREE.clear()
+    with _CATALOG_LOCK:
+        _CATALOGS.clear()
 
 
 # ---------------------------------------------------------------------------------------- figures
