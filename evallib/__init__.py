@@ -5,11 +5,11 @@
     el.splits.KFold(10, n_repeats=10)      # 西瓜书 §2.2.2
     el.curves.roc_auc(y, scores)           # 式(2.20)
 """
-from . import style, data, splits, metrics, evaluation, fitting, curves, compare, uncertainty, biasvar, roofline, pitfalls, plots, widgets, grading, i18n
+from . import style, data, splits, metrics, evaluation, fitting, curves, compare, uncertainty, biasvar, roofline, pitfalls, tuning, plots, widgets, grading, i18n
 from .style import setup_notebook
 
 __version__ = "0.1.0"
 __all__ = [
     "setup_notebook", "style", "data", "splits", "metrics", "evaluation", "fitting", "curves", "compare",
-    "uncertainty", "biasvar", "roofline", "pitfalls", "plots", "widgets", "grading", "i18n",
+    "uncertainty", "biasvar", "roofline", "pitfalls", "tuning", "plots", "widgets", "grading", "i18n",
 ]

@@ -11,7 +11,7 @@ from .. import uncertainty as _unc
 from .._validation import check_positive_int, check_probability
 from ._base import COLORS, get_ax
 
-__all__ = ["plot_intervals", "plot_coverage"]
+__all__ = ["plot_intervals", "plot_coverage", "plot_coverage_dip", "plot_632_weight"]
 
 _METHOD_COLORS = {"normal": COLORS["red"], "wilson": COLORS["blue"], "clopper-pearson": COLORS["green"]}
 
@@ -109,4 +109,52 @@ def plot_coverage(m, *, confidence=0.95, methods=_unc.INTERVAL_METHODS, error_ra
     ax.set_ylabel("coverage (exact)")
     ax.set_title(f"Real coverage of {confidence:g} intervals, m = {m}")
     ax.legend(loc="lower center", fontsize=8, ncol=2)
+    return ax
+
+
+def plot_coverage_dip(m, *, method="wilson", confidence=0.95, eps_max=0.05, n_grid=2000, ax=None):
+    """The exact coverage of one binomial interval for small true error rates 0 < ε < ``eps_max`` (an inset for
+    :func:`plot_coverage`), with its minimum marked: Wilson's dip to about 0.84 lies at ε near 0.18/m.
+
+    >>> ax = plot_coverage_dip(20)
+    """
+    m = check_positive_int(m, "m")
+    confidence = check_probability(confidence, "confidence", low_open=True, high_open=True)
+    eps_max = check_probability(eps_max, "eps_max", low_open=True, high_open=True)
+    n_grid = check_positive_int(n_grid, "n_grid", minimum=3)
+    if method not in _unc.INTERVAL_METHODS:
+        raise ValueError(f"method must be one of {_unc.INTERVAL_METHODS}, got {method!r}")
+    ax = get_ax(ax)
+    grid = np.linspace(eps_max / n_grid, eps_max, n_grid)
+    cov = _unc.coverage_curve(m, grid, confidence=confidence, method=method)
+    i = int(np.argmin(cov))
+    ax.plot(grid, cov, color=_METHOD_COLORS[method], lw=1.0)
+    ax.axhline(confidence, color=COLORS["black"], ls="--", lw=0.8)
+    ax.plot(grid[i], cov[i], "v", color=COLORS["black"], ms=5)
+    ax.annotate(f"min {cov[i]:.3f}\nat ε = {grid[i]:.4f}", (grid[i], cov[i]), xytext=(8, 2),
+                textcoords="offset points", fontsize=7, va="bottom")
+    ax.set_xlim(0, eps_max)
+    ax.set_xticks([0, eps_max / 2, eps_max])
+    ax.set_ylim(min(cov[i], confidence) - 0.04, 1.0)
+    ax.set_title(f"{method}, ε < {eps_max:g}", fontsize=8)
+    ax.tick_params(labelsize=7)
+    return ax
+
+
+def plot_632_weight(*, ax=None, n_grid=201):
+    """The .632+ weight w = 0.632 / (1 − 0.368 R) against the relative overfitting rate R ∈ [0, 1] (Efron &
+    Tibshirani 1997): 0.632 (the .632 estimate) at R = 0, 1 (the leave-one-out bootstrap error alone) at R = 1.
+
+    >>> ax = plot_632_weight()
+    """
+    n_grid = check_positive_int(n_grid, "n_grid", minimum=2)
+    ax = get_ax(ax)
+    R = np.linspace(0.0, 1.0, n_grid)
+    ax.plot(R, 0.632 / (1 - 0.368 * R), color=COLORS["blue"], lw=1.5)
+    ax.axhline(0.632, color=COLORS["grey"], ls=":", lw=1, label="w = 0.632 (.632 estimate)")
+    ax.set_xlim(0, 1)
+    ax.set_ylim(0.6, 1.02)
+    ax.set_xlabel("relative overfitting rate R (clipped to [0, 1])")
+    ax.set_ylabel("weight w of Err(1)")
+    ax.legend(loc="upper left", fontsize=8)
     return ax
