@@ -1,7 +1,9 @@
 # Two commands do everything (see README.md):
-#   make lab    set up .venv and open the course in JupyterLab (on README.md; PORT=, NO_BROWSER=1)
+#   make lab    set up .venv and open the course in JupyterLab (on README.md; PORT=, NO_BROWSER=1, LANG=zh)
 #   make test   set up .venv and run every test (unit tests, notebooks through nbval, hygiene checks, and the
-#               explorers driven in JupyterLab by headless Chromium: tests/browser, Chromium from apt if missing)
+#               end-to-end tests: hub, autograder, lab, site/slides, Dask, the explorers in headless Chromium)
+# While working (CONTRIBUTING.md, "Which tests to run"):
+#   make check  ruff + the fast tests + the English chapters through nbval (a few minutes; no e2e tests)
 PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
@@ -16,7 +18,7 @@ export MKL_NUM_THREADS := 1
 export IPYKERNEL_CELL_NAME := <IPY-INPUT>
 export PYDEVD_DISABLE_FILE_VALIDATION := 1
 
-.PHONY: bench-browser setup lab hub test unit notebooks browser chromium verify regen bench clean release classroom sandbox autograde slides apps site translate translate-update translate-status
+.PHONY: bench-browser setup lab hub test check lint unit notebooks browser chromium verify regen bench clean release classroom sandbox autograde slides apps site translate translate-update translate-status
 
 setup: $(STAMP)
 	@bash scripts/install_git_filters.sh $(BIN)/python
@@ -45,16 +47,29 @@ $(CLASSROOM): $(STAMP)
 	bash scripts/pip_install.sh $(BIN) -e ".[test,classroom]"
 	@touch $(CLASSROOM)
 
+# Everything (CI: .ci/run). The Chinese chapters go through nbval only where a stored output is translated text
+# (conftest.py); `pytest --lf` re-runs only what failed last time (the cache is .pytest_cache/).
 test: setup $(CLASSROOM) verify chromium sandbox
 	$(BIN)/python -m pytest -n 2 --dist loadfile tests notebooks --nbval --nbval-current-env \
-		--nbval-cell-timeout=300 -p no:cacheprovider $(PYTEST_ARGS)
+		--nbval-cell-timeout=300 $(PYTEST_ARGS)
 
-unit: setup $(CLASSROOM)
-	$(BIN)/python -m pytest -n 2 tests -m "not browser" $(PYTEST_ARGS)
+# The working loop: lint, format check, every test but the end-to-end ones (marker e2e, tests/conftest.py), and
+# the English chapters through nbval. PYTEST_ARGS="--lf" re-runs the last failures; -x stops at the first.
+check: setup lint verify
+	EVALLIB_NBVAL_ZH=none $(BIN)/python -m pytest -n 2 --dist loadfile -m "not e2e" tests notebooks --nbval \
+		--nbval-current-env --nbval-cell-timeout=300 $(PYTEST_ARGS)
+
+lint: setup
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+# The fast tests without the notebooks (seconds to a minute).
+unit: setup
+	$(BIN)/python -m pytest -n 2 tests -m "not e2e" $(PYTEST_ARGS)
 
 # The explorers in a real browser only (make test runs them too).
 browser: setup chromium
-	$(BIN)/python -m pytest tests/browser -p no:cacheprovider $(PYTEST_ARGS)
+	$(BIN)/python -m pytest tests/browser $(PYTEST_ARGS)
 
 # Debian's chromium for tests/browser, installed with apt-get when missing and we are root (else they skip).
 chromium:
@@ -79,6 +94,7 @@ translate-update: setup
 translate: translate-update
 	$(BIN)/python scripts/i18n.py build $(NB)
 
+# Every chapter and set: current and stale translations, then each stale cell (shown in English with the marker).
 translate-status: setup
 	$(BIN)/python scripts/i18n.py status
 
@@ -86,9 +102,12 @@ translate-status: setup
 # solutions, and autograding a folder of submissions in bubblewrap (installed with apt-get when missing, as root).
 release: setup
 	$(BIN)/python scripts/release_exercises.py
+	@# and the Chinese sets (exercises/zh/): an English edit shows there as English with the stale marker
+	$(BIN)/python scripts/i18n.py build $(wildcard exercises/zh/[0-9][0-9]_*.po)
 
 classroom: setup
 	@test -n "$(OUT)" || { echo "usage: make classroom OUT=dir [LANG=zh] [CLASSROOM_ARGS='--roster ids.txt --seed-file ~/seed']"; exit 2; }
+	$(if $(filter zh,$(LANG)),$(BIN)/python scripts/i18n.py warn $(wildcard exercises/zh/[0-9][0-9]_*.po))
 	$(BIN)/python scripts/release_exercises.py --classroom "$(OUT)" $(if $(filter zh,$(LANG)),--lang zh) $(CLASSROOM_ARGS)
 
 sandbox:
@@ -110,6 +129,7 @@ apps: setup
 		--port=$(APPS_PORT) "--Voila.config_file_paths=['$(CURDIR)/classroom/voila']" $(APPS_ARGS)
 
 site: setup
+	@$(BIN)/python scripts/i18n.py warn
 	$(BIN)/python scripts/build_site.py
 
 # A JupyterHub for a class on this machine (README, "For instructors"): http://127.0.0.1:8000, shared password;

@@ -1,9 +1,43 @@
+"""Shared test set-up, and the test tiers (CONTRIBUTING.md, "Which tests to run").
+
+``make check`` (the working loop, minutes) runs ``-m "not e2e"``; ``make test`` (CI) runs everything. A test is
+end to end (marker ``e2e``) when it starts a server, a browser, a cluster, a sandboxed ``make`` run or a site/slide
+build. The marker is given here, from the tables in tests/e2e_tiers.py, so a test file needs no edit and every e2e test has
+its reason in one place; tests/test_tiers.py checks that each name there still exists (rename it with the test).
+"""
+
+from pathlib import Path
+
 import matplotlib
 
 matplotlib.use("Agg")  # unit tests draw off-screen; notebooks (nbval) keep the inline backend
 
 import matplotlib.pyplot as plt  # noqa: E402
 import pytest  # noqa: E402
+from e2e_tiers import E2E_FIXTURES, E2E_PATHS, E2E_TESTS, TESTS  # noqa: E402  (tests/e2e_tiers.py)
+
+
+def e2e_reason(item):
+    """Why ``item`` is end to end, or None."""
+    rel = Path(str(item.fspath)).resolve()
+    try:
+        rel = rel.relative_to(TESTS).as_posix()
+    except ValueError:
+        return None  # notebooks (nbval) are not e2e: make check runs the English ones
+    for path, why in E2E_PATHS.items():
+        if rel == path or (path.endswith("/") and rel.startswith(path)):
+            return why
+    for name in getattr(item, "fixturenames", ()):
+        if name in E2E_FIXTURES:
+            return E2E_FIXTURES[name]
+    return E2E_TESTS.get(getattr(item, "originalname", item.name))
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        why = e2e_reason(item)
+        if why:
+            item.add_marker(pytest.mark.e2e(reason=why))
 
 
 @pytest.fixture(autouse=True)

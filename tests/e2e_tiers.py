@@ -1,0 +1,30 @@
+"""Which tests are end to end (marker ``e2e``: `make test` runs them, `make check` does not), each with the reason
+it exists. tests/conftest.py applies the marker; tests/test_tiers.py checks every name here still exists."""
+
+from pathlib import Path
+
+TESTS = Path(__file__).resolve().parent
+
+# Whole files (or folders) that are end to end: path relative to tests/ -> why the test exists at all.
+E2E_PATHS = {
+    "browser/": "the explorers, Voilà apps and the Chinese edition as a learner uses them: JupyterLab or Voilà "
+    "driven by headless Chromium (the only test of the drawing in the browser)",
+    "test_hub.py": "a class day on the JupyterHub (`make hub`): login, nbgitpuller, kernels, collecting work",
+    "test_dask.py": "experiments on a local Dask cluster equal the sequential run (a real scheduler and workers)",
+}
+# Fixtures that start something big: every test using one is end to end.
+E2E_FIXTURES = {
+    "run_a": "the one `make autograde` run of misbehaving and hostile submissions in the bubblewrap sandbox",
+    "run_b": "the one `make autograde` run of every set's solution, wrong answers and untouched release",
+    "web_assets": "slides and site: reveal.js and MathJax from the npm registry, nbconvert over every chapter",
+    "decks": "`make slides` over every chapter (nbconvert + reveal.js)",
+    "site": "`make site`: the static HTML edition of every chapter and exercise set",
+    "proxy": "the hub's configurable-http-proxy (npm)",
+}
+# Single tests (function name) that run a `make` target or a server end to end.
+E2E_TESTS = {
+    "test_make_lab_serves_the_whole_course": "`make lab` as the README starts it: the server, its root, README",
+    "test_refuses_without_sandbox_unless_unsafe": "`make autograde` without bubblewrap refuses (two real runs)",
+    "test_classroom_bundle_has_no_solution_no_test_no_seed": "`make classroom` writes the bundle (a real run)",
+    "test_classroom_bundle_in_chinese": "`make classroom LANG=zh` writes the Chinese bundle (a real run)",
+}
