@@ -6,7 +6,8 @@
     python scripts/i18n.py build                   # write notebooks/zh/*.ipynb (executed) and exercises/zh/*.ipynb
     python scripts/i18n.py build --no-execute      # cells only (outputs of the stored zh notebook kept)
     python scripts/i18n.py build exercises/source/02_evaluation_methods.md   # ... only this set (or chapter)
-    python scripts/i18n.py status                  # translated / fuzzy / untranslated per chapter, Chinese characters
+    python scripts/i18n.py status                  # current / stale per chapter and set, then every stale cell
+    python scripts/i18n.py warn                    # the stale cells as a warning (make site, make classroom LANG=zh)
     python scripts/i18n.py check                   # what tests/test_i18n.py checks, as a report; exit 1 on a problem
 
 One source, two languages (CONTRIBUTING.md, "A second language"). The English text sources are the only source of
@@ -18,7 +19,14 @@ and, for an exercise set, one entry per learner-facing sentence of its checks (`
 does: a new cell gets an empty entry, a changed cell keeps its old translation marked ``#, fuzzy`` with the old
 English as ``#| msgid`` (the translator sees what changed), a removed cell's entry becomes obsolete (``#~``).
 The built notebook takes every code cell from the English source unchanged (the set-up call gains ``lang="zh"``)
-and every Markdown cell from the catalog (English where an entry is missing or fuzzy: the tests fail then).
+and every Markdown cell from the catalog.
+
+Translations follow, they do not block: a Markdown cell whose entry is missing, empty, fuzzy or written for an
+older English text (the English was edited after it) is built as the *English* text followed by the marker
+``STALE_MARK`` (「（此段译文待更新，先显示英文原文）」), never as the outdated Chinese. An English edit therefore lands
+without a translator (`make regen NB=...` rebuilds the Chinese twin, `make release` the Chinese exercise sets);
+``status`` lists every such cell for the translator, and `make site` / `make classroom LANG=zh` warn with the
+same list (``stale``).
 """
 from __future__ import annotations
 
@@ -44,6 +52,7 @@ ZH_EXERCISES = ROOT / "exercises" / LANG
 SETUP_CALL = re.compile(r"setup_notebook\(([^()]*)\)")
 FUZZY_MATCH = 0.6          # msgmerge-like: a changed cell keeps the closest old translation above this similarity
 CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+STALE_MARK = "（此段译文待更新，先显示英文原文）"  # appended to an English cell shown in the Chinese edition
 HEADER = {"Project-Id-Version": "evallib course", "Language": "zh_CN", "MIME-Version": "1.0",
           "Content-Type": "text/plain; charset=UTF-8", "Content-Transfer-Encoding": "8bit"}
 
@@ -249,14 +258,19 @@ def _links(text: str, exercises: bool) -> str:
     return re.sub(r"\]\(([0-9]{2}_\w+\.ipynb)\)", lambda m: f"]({chapter(m.group(1), True)})", text)
 
 
+def mark_stale(text: str, exercises: bool) -> str:
+    """The English ``text`` of a cell without a current translation, as the Chinese edition shows it."""
+    return f"{_links(text, exercises).rstrip()}\n\n{STALE_MARK}"
+
+
 def _translate_cells(cells, units_by_text, table, exercises):
+    """Markdown cells from ``table`` (current translations); a cell without one: English + STALE_MARK."""
     seen = {}
     for cell in cells:
-        if cell.cell_type == "markdown":
+        if cell.cell_type == "markdown" and cell.source.strip():
             n = seen[cell.source] = seen.get(cell.source, 0) + 1
             key = (None if n == 1 else f"copy {n}", cell.source)
-            if key in table:
-                cell.source = _links(table[key], exercises)
+            cell.source = _links(table[key], exercises) if key in table else mark_stale(cell.source, exercises)
     for cell in cells:
         if cell.cell_type == "code" and "setup_notebook(" in cell.source:
             cell.source = _zh_setup(cell.source)
@@ -406,28 +420,55 @@ def code_problems(english_cells, zh_cells, label) -> list[str]:
     return out
 
 
+def stale(sources=()) -> list[str]:
+    """One line per English text the Chinese edition shows in English for now (cells: with STALE_MARK; checks'
+    sentences: evallib falls back to the English), for every catalog (or those of ``sources``)."""
+    return [p for po in _catalogs_of(sources) for p in problems_of(po)]
+
+
+def warn_stale(sources=(), out=sys.stderr) -> int:
+    """Print the stale list as a warning (make site, make classroom LANG=zh); returns how many."""
+    lines = stale(sources)
+    if lines:
+        print(f"warning: {len(lines)} text(s) of the Chinese edition are shown in English with {STALE_MARK} until "
+              "translated (`make translate-status`; CONTRIBUTING.md, \"Translate a cell\"):", file=out)
+        for line in lines:
+            print(f"  {line}", file=out)
+    return len(lines)
+
+
 def status(out=sys.stdout):
+    """Per chapter and set: current translations, stale (English shown with the marker), Chinese characters; then
+    every stale text, by cell."""
     rows = []
-    have = {p.stem for p in ZH_NOTEBOOKS.glob("*.po")}
     for md in chapter_sources():
         po = ZH_NOTEBOOKS / f"{md.stem}.po"
         rows.append(("notebooks", md.stem, po if po.exists() else None))
     for src in sorted(EXERCISE_SOURCES.glob("[0-9][0-9]_*.md")):
         po = ZH_EXERCISES / f"{src.stem}.po"
         rows.append(("exercises", src.stem, po if po.exists() else None))
-    print(f"{'':10s} {'chapter / set':32s} {'translated':>10s} {'fuzzy':>6s} {'empty':>6s} {'汉字':>7s}", file=out)
+    print(f"{'':10s} {'chapter / set':32s} {'current':>8s} {'stale':>6s} {'汉字':>7s}", file=out)
+    lines = []
     for folder, stem, po in rows:
         if po is None:
-            print(f"{folder:10s} {stem:32s} {'not started (English only)':>33s}", file=out)
+            print(f"{folder:10s} {stem:32s} {'not started (English only)':>26s}", file=out)
             continue
-        cat = load(po)
-        live = [e for e in cat if not e.obsolete]
-        done = [e for e in live if e.msgstr and "fuzzy" not in e.flags]
-        fuzzy = [e for e in live if "fuzzy" in e.flags]
-        empty = [e for e in live if not e.msgstr]
-        chars = sum(len(CJK.findall(e.msgstr)) for e in done)
-        print(f"{folder:10s} {stem:32s} {len(done):10d} {len(fuzzy):6d} {len(empty):6d} {chars:7d}", file=out)
-    del have
+        src = source_of(po)
+        table = translations(load(po))
+        units = units_of(src) if src.exists() else []
+        current = [table[u.key] for u in units if u.key in table]
+        problems = problems_of(po)
+        lines += problems
+        chars = sum(len(CJK.findall(t)) for t in current)
+        print(f"{folder:10s} {stem:32s} {len(current):8d} {len(problems):6d} {chars:7d}", file=out)
+    if lines:
+        print(f"\n{len(lines)} stale text(s), shown in English with {STALE_MARK} until translated "
+              "(`make translate-update`, then translate the fuzzy or empty entries):", file=out)
+        for line in lines:
+            print(f"  {line}", file=out)
+    else:
+        print("\nevery translated chapter and set is current", file=out)
+    return lines
 
 
 def main(argv=None):
@@ -438,7 +479,9 @@ def main(argv=None):
     b = sub.add_parser("build", help="write notebooks/zh/*.ipynb (executed) and exercises/zh/*.ipynb")
     b.add_argument("--no-execute", action="store_true")
     b.add_argument("sources", nargs="*", help="only these chapters/sets (a source, a catalog or a stem; default: all)")
-    sub.add_parser("status")
+    sub.add_parser("status", help="per catalog: current and stale texts, then every stale text by cell")
+    w = sub.add_parser("warn", help="print the stale texts as a warning (make site, make classroom LANG=zh)")
+    w.add_argument("sources", nargs="*")
     c = sub.add_parser("check")
     c.add_argument("sources", nargs="*", help="only these chapters/sets (default: every catalog)")
     args = ap.parse_args(argv)
@@ -461,6 +504,9 @@ def main(argv=None):
         return 0
     if args.cmd == "status":
         status()
+        return 0
+    if args.cmd == "warn":
+        warn_stale(args.sources)
         return 0
     chosen = _catalogs_of(args.sources)
     problems = [p for po in chosen for p in problems_of(po)]

@@ -83,11 +83,24 @@ def regen(ipynb: Path) -> tuple[bool, float]:
     return ok, dt
 
 
+def zh_twins(nbs):
+    """The Chinese chapters (notebooks/zh/, those with a catalog) of these English chapters, not already listed."""
+    listed = {Path(p).resolve() for p in nbs}
+    twins = []
+    for p in nbs:
+        twin = NOTEBOOKS / "zh" / Path(p).name
+        if Path(p).resolve().parent == NOTEBOOKS.resolve() and twin.with_suffix(".po").exists() \
+                and twin.resolve() not in listed:
+            twins.append(twin)
+    return twins
+
+
 def main(paths):
     apply_env()
     nbs = [Path(p).with_suffix(".ipynb") for p in paths] or [p.with_suffix(".ipynb") for p in chapter_sources()]
-    if not paths:  # and the Chinese edition of every chapter that has a catalog (scripts/i18n.py)
-        nbs += [p.with_suffix(".ipynb") for p in sorted((NOTEBOOKS / "zh").glob("[0-9][0-9]_*.po"))]
+    # and the Chinese twin of each chapter (built from the English and its catalog: an English edit shows there
+    # as English with the stale marker until translated, scripts/i18n.py)
+    nbs += zh_twins(nbs)
     failed = False
     for path in nbs:
         ok, dt = regen(path.resolve())

@@ -9,16 +9,12 @@ listed as English-only by `make translate-status`, so the course is translated c
 - its stored outputs equal the English notebook's, cell by cell (text outputs; an explorer's repr differs only by
   its title, translated through evallib.i18n). nbval also runs notebooks/zh/ (make test collects notebooks/).
 And evallib speaks the learner's language: explorer titles and labels, check messages, hints, known-mistake
-messages; the autograder's Chinese feedback is tested through `make autograde` at the end.
+messages (in-process; the autograder's run is tests/test_grading.py's one `make autograde`).
 """
 from __future__ import annotations
 
-import csv
 import re
-import shutil
 import string
-import subprocess
-import sys
 from pathlib import Path
 
 import nbformat
@@ -26,14 +22,13 @@ import numpy as np
 import polib
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "scripts"))
-import i18n  # noqa: E402  (scripts/i18n.py)
+import evallib as el
+from evallib import grading_messages
+from evallib.grading import exercise_set
+from evallib.i18n import language
+from scripts import i18n
 
-import evallib as el  # noqa: E402
-from evallib import grading_messages  # noqa: E402
-from evallib.grading import exercise_set  # noqa: E402
-from evallib.i18n import language  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
 
 CATALOGS = i18n.catalogs()
 CHAPTER_CATALOGS = [p for p in CATALOGS if p.parent == i18n.ZH_NOTEBOOKS]
@@ -48,19 +43,17 @@ def test_pilot_exists():
     assert i18n.ZH_EXERCISES / "01_error_and_fitting.po" in EXERCISE_CATALOGS
 
 
+# A stale or missing translation is shown as the marked English, never as current: tests/test_translation_follows.py.
 @pytest.mark.parametrize("po", CATALOGS, ids=ids(CATALOGS))
-def test_every_cell_translated_and_current(po):
-    problems = i18n.problems_of(po)
-    assert not problems, "\n".join(problems)
-
-
-@pytest.mark.parametrize("po", CATALOGS, ids=ids(CATALOGS))
-def test_catalog_is_merged(po):
-    """The committed catalog is what `make translate-update` leaves (no entry left to merge in or out)."""
+def test_merging_the_catalog_loses_no_translation(po):
+    """`make translate-update` on the committed catalog keeps every translation (current, fuzzy or obsolete), and
+    merging twice changes nothing more (an English edit may leave the committed catalog unmerged: that is allowed)."""
     before = i18n.load(po)
     after = i18n.merge(before, i18n.units_of(i18n.source_of(po)))
+    assert {e.msgstr for e in before if e.msgstr} <= {e.msgstr for e in after if e.msgstr}
+    again = i18n.merge(after, i18n.units_of(i18n.source_of(po)))
     key = lambda cat: [(e.msgctxt, e.msgid, e.msgstr, e.obsolete, tuple(e.flags)) for e in cat]  # noqa: E731
-    assert key(after) == key(before), "run `make translate-update` and commit the catalog"
+    assert key(again) == key(after)
 
 
 def test_english_edit_makes_the_cell_fuzzy_and_fails():
@@ -206,8 +199,9 @@ def test_status_lists_untranslated_chapters():
     text = buf.getvalue()
     for md in sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.md")):
         line = next(ln for ln in text.splitlines() if f" {md.stem} " in f" {ln} " and ln.startswith("notebooks"))
-        if (i18n.ZH_NOTEBOOKS / f"{md.stem}.po").exists():
-            assert re.search(r"\d+\s+0\s+0\s+\d+$", line), line
+        po = i18n.ZH_NOTEBOOKS / f"{md.stem}.po"
+        if po.exists():   # current, stale (= the cells listed below the table), Chinese characters
+            assert re.search(rf"\d+\s+{len(i18n.problems_of(po))}\s+\d+$", line), line
         else:
             assert "not started" in line
 
@@ -349,59 +343,9 @@ def test_untranslated_sentence_falls_back_to_english():
         assert grading_messages.text("too_large", name="q", value=2) == "q = 2 偏大。"
 
 
-# ------------------------------------------------------------------------------- the grader, in Chinese
-def _have_bwrap():
-    import autograde
-
-    return autograde.sandbox_problem() is None
-
-
-ANSWERS = '''
-from sklearn.tree import DecisionTreeClassifier
-X, y = el.data.load_bundled("breast_cancer")
-train, test = next(el.splits.HoldOut(0.3, random_state=variant).split(X, y))
-tree = DecisionTreeClassifier(max_depth=3, random_state=0).fit(X[train], y[train])
-q1 = el.metrics.error_rate(y[train], tree.predict(X[train]))      # the training error: a known mistake
-def error_rate(y_true, y_pred):                                      # no ValueError on bad input
-    return float(np.mean(np.asarray(y_true) != np.asarray(y_pred)))
-q3 = 15
-q4 = "B"
-'''
-
-
-@pytest.mark.slow
-@pytest.mark.skipif(not _have_bwrap(), reason="no bubblewrap sandbox (make autograde installs it as root)")
-def test_autograder_answers_a_chinese_submission_in_chinese(tmp_path):
-    """Through the real `make autograde`: the same wrong answers handed in from the Chinese and the English
-    release, graded side by side (--jobs 2): feedback.csv speaks each submission's language."""
-    subs, out = tmp_path / "subs", tmp_path / "out"
-    for who, release, reason in [
-            ("li", ROOT / "exercises" / "zh" / "01_error_and_fitting.ipynb",
-             "B 的测试误差更低，A 在训练集上零误差却在测试集上更差，是过拟合。"),
-            ("lee", ROOT / "exercises" / "01_error_and_fitting.ipynb",
-             "B has the lower test error, A over-fits its training data.")]:
-        nb = nbformat.read(release, as_version=4)
-        nb.cells.append(nbformat.v4.new_code_cell(ANSWERS + f"q4_reason = {reason!r}\n"))
-        (subs / who).mkdir(parents=True)
-        nbformat.write(nb, subs / who / "01_error_and_fitting.ipynb")
-    out.mkdir()
-    proc = subprocess.run(["make", "-s", "-C", str(ROOT), "autograde", f"SUBMISSIONS={subs}",
-                           f"AUTOGRADE_ARGS=--out {out} --jobs 2"], capture_output=True, text=True, timeout=1200)
-    assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
-    with open(out / "feedback.csv", encoding="utf-8") as fh:
-        rows = {(r["student"], r["problem"]): r for r in csv.DictReader(fh)}
-    li = {q: rows[("li", q)] for q in ("q1", "q2", "q3", "q4")}
-    lee = {q: rows[("lee", q)] for q in ("q1", "q2", "q3", "q4")}
-    assert [li[q]["status"] for q in li] == [lee[q]["status"] for q in lee] == ["incorrect", "partial",
-                                                                               "incorrect", "correct"]
-    assert li["q1"]["points"] == lee["q1"]["points"] == "0"
-    assert "这是训练集上的误差；请在测试集的下标上评估。" in li["q1"]["message"]
-    assert "that is the error on the training set" in lee["q1"]["message"]
-    assert "隐藏测试" in li["q2"]["message"] and "输入不合法时必须抛出 ValueError" in li["q2"]["message"]
-    assert "应当抛出 ValueError" in li["q2"]["message"]
-    assert "hidden test" in lee["q2"]["message"] and "must raise ValueError on bad input" in lee["q2"]["message"]
-    assert "这是*训练*误差最低的位置" in li["q3"]["message"]
-    assert not re.search(r"[\u4e00-\u9fff]", lee["q1"]["message"] + lee["q2"]["message"] + lee["q3"]["message"])
+# The autograder's Chinese feedback through the real sandbox is not run here (it was a fourth `make autograde`): the
+# one `make autograde` run of tests/test_grading.py grades a submission of the Chinese release (its fixtures) and
+# checks its feedback.csv is Chinese; the messages themselves are checked in-process above.
 
 
 def test_classroom_bundle_in_chinese(tmp_path):
@@ -410,7 +354,7 @@ def test_classroom_bundle_in_chinese(tmp_path):
     a catalog (a set without one would stay English)."""
     import json
 
-    import release_exercises as rel
+    from scripts import release_exercises as rel
 
     rel.make_classroom(tmp_path / "en")
     rel.make_classroom(tmp_path / "zh", lang="zh")
