@@ -6,7 +6,8 @@ comment, the assigned name) belongs to one of the referenced equations, and fail
 all belong to other equations; a reference with no named quantity nearby passes only as part of a chapter or
 module heading (a range, or next to a § section number or 西瓜书). Numbers outside 2.1–2.42 fail.
 Scanned: every chapter source (notebooks/*.md, chapters added later included), every exercise source
-(exercises/source/*.md) and every evallib module (docstrings and comments).
+(exercises/source/*.md), every evallib module (docstrings and comments), and the Chinese edition: the
+translations of every catalog (notebooks/zh/*.po, exercises/zh/*.po) and README.zh-CN.md.
 """
 import re
 from pathlib import Path
@@ -57,9 +58,21 @@ BOOK = {
     42: ("decomposition", r"bias(²|\}\^2)?(\(x\))?\s*\+\s*(\\operatorname\{)?var", "residual", r"bias², variance,? and noise", r"bias2 \+ variance", "identity", "bias–variance", "bias-variance",
          "squared loss", r"偏差-方差"),
 }
+# The Chinese edition's words for the same quantities (notebooks/zh/*.po, exercises/zh/*.po: the translations).
+ZH = {
+    1: ("包外", r"\(1\s*[-−]\s*1/m\)"), 4: ("错误率",), 5: ("精度",), 8: ("查准率",), 9: ("查全率",),
+    11: (r"F_?β", "F_beta"), 12: ("宏",), 13: ("宏",), 14: ("宏",), 15: ("微",), 16: ("微",), 17: ("微",),
+    18: ("真正例率",), 19: ("假正例率",), 20: ("曲线下面积", "梯形"), 21: ("排序损失", "排错"), 23: ("代价敏感", "代价"),
+    24: ("正例概率代价",), 26: ("二项",), 27: ("临界",), 28: ("均值",), 29: ("方差",), 30: ("t 检验",),
+    31: ("成对 t 检验", "k 折"), 32: ("5×2", "5 × 2"), 33: ("McNemar",), 34: ("卡方", "Friedman"),
+    35: ("F 分布", "Friedman"), 36: ("平均序值", "Nemenyi"), 37: ("期望预测",), 38: ("方差",), 39: ("噪声",),
+    40: ("偏差",), 41: ("期望泛化误差", "交叉项", "推导"), 42: ("分解", "偏差-方差", "残差", "期望平方误差", r"偏差²\s*\+\s*方差"),
+}
+for _n, _ks in ZH.items():
+    BOOK[_n] = BOOK[_n] + tuple(k for k in _ks if k not in BOOK[_n])
 # Each term of the decomposition 式(2.37)–(2.41) is also named by "the decomposition" or "the terms of" it.
 for _n in range(37, 43):
-    BOOK[_n] = BOOK[_n] + ("decomposition", "terms of")
+    BOOK[_n] = BOOK[_n] + ("decomposition", "terms of", "分解")
 
 KEYWORDS = [(re.compile(k, re.IGNORECASE), n) for n, ks in BOOK.items() for k in ks]
 REF = re.compile(r"式\s*[（(]\s*2\.(\d+)\s*[)）](?:\s*[–\-—~至]\s*[（(]?\s*(?:2\.)?(\d+)\s*[)）]?)?")
@@ -158,8 +171,17 @@ def _paragraph(text, pos):
     return ANY_REF.sub(" ", "\n".join(lines[lo:hi + 1]))
 
 
+def _text(path):
+    """A source's text; for a gettext catalog (the Chinese edition), its translations, one paragraph each."""
+    if path.suffix == ".po":
+        import polib
+
+        return "\n\n".join(e.msgstr for e in polib.pofile(str(path)) if e.msgstr and not e.obsolete)
+    return path.read_text(encoding="utf-8")
+
+
 def _problems(path):
-    text = path.read_text(encoding="utf-8")
+    text = _text(path)
     out = []
     for m in ANY_REF.finditer(text):
         if not REF.match(text, m.start()):
@@ -173,6 +195,19 @@ def _problems(path):
 
 
 SOURCES = _sources()
+# The Chinese edition: every catalog's translations (issue 29) and the Chinese README.
+ZH_SOURCES = sorted((ROOT / "notebooks" / "zh").glob("*.po")) + sorted((ROOT / "exercises" / "zh").glob("*.po"))
+ZH_SOURCES += [ROOT / "README.zh-CN.md"]
+
+
+@pytest.mark.parametrize("path", ZH_SOURCES, ids=[str(p.relative_to(ROOT)) for p in ZH_SOURCES])
+def test_chinese_equation_references_match_the_book(path):
+    assert _problems(path) == []
+
+
+def test_the_chinese_check_catches_a_wrong_number():
+    assert [check_reference(t, m) for t in ("查准率 P 的定义见式(2.9)",) for m in REF.finditer(t)] != [None]
+    assert [check_reference(t, m) for t in ("查准率 P 的定义见式(2.8)",) for m in REF.finditer(t)] == [None]
 
 
 @pytest.mark.parametrize("path", SOURCES, ids=[str(p.relative_to(ROOT)) for p in SOURCES])
