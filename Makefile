@@ -31,15 +31,18 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -c "import matplotlib.pyplot"
 	@touch $(STAMP)
 
-# make lab [PORT=8888] [NO_BROWSER=1]: JupyterLab on the whole course (file browser: README, notebooks/, exercises/,
-# apps/; .venv and other dot-folders hidden), opening on README.md rendered, which links every chapter and exercise
-# set. Settings from .jupyter/ in this repository (no news pop-up). NO_BROWSER=1 on a headless machine: open the
-# printed URL. As root it adds --allow-root.
+# make lab [PORT=8888] [NO_BROWSER=1] [LANG=zh]: JupyterLab on the whole course, opening on README.md rendered
+# (README.zh-CN.md with LANG=zh), which links every chapter and exercise set; the printed URL opens it too. The file
+# browser shows the course (README, notebooks/, exercises/, apps/, evallib/, docs/): build and packaging folders are
+# hidden by .jupyter/jupyter_server_config.json. Settings from .jupyter/ in this repository (no news pop-up,
+# Markdown opens rendered). NO_BROWSER=1 on a headless machine: open the printed URL. As root it adds --allow-root.
 PORT ?= 8888
+LAB_PAGE = $(if $(filter zh,$(LANG)),README.zh-CN.md,README.md)
 lab: setup
 	JUPYTER_CONFIG_PATH="$(CURDIR)/.jupyter$${JUPYTER_CONFIG_PATH:+:$$JUPYTER_CONFIG_PATH}" $(BIN)/jupyter lab --ServerApp.root_dir="$(CURDIR)" \
 		--LabApp.app_settings_dir="$(CURDIR)/.jupyter/lab/settings" --ServerApp.port=$(PORT) \
-		$(if $(NO_BROWSER),--no-browser) $(if $(filter 0,$(shell id -u)),--allow-root) README.md
+		--LabApp.default_url=/lab/tree/$(LAB_PAGE) \
+		$(if $(NO_BROWSER),--no-browser) $(if $(filter 0,$(shell id -u)),--allow-root)
 
 # JupyterHub, nbgitpuller, Dask (the classroom extra): make test runs the hub and Dask tests, make lab needs none of it.
 CLASSROOM := $(VENV)/.classroom-stamp
@@ -79,49 +82,49 @@ notebooks: setup
 	$(BIN)/python -m pytest -n 2 --dist loadfile notebooks --nbval --nbval-current-env --nbval-cell-timeout=300 $(PYTEST_ARGS)
 
 verify: setup
-	$(BIN)/python scripts/verify_notebooks.py
+	$(BIN)/python -m scripts.verify_notebooks
 
 regen: setup
-	$(BIN)/python scripts/regen_notebooks.py $(NB)
+	$(BIN)/python -m scripts.regen_notebooks $(NB)
 
 # The Chinese edition (README.zh-CN.md, CONTRIBUTING.md "A second language"): catalogs notebooks/zh/*.po and
 # exercises/zh/*.po, merged with the English sources like gettext's msgmerge (changed cells become fuzzy);
 # NB=notebooks/02_evaluation_methods.md (or an exercise source) starts or updates that one catalog.
 translate-update: setup
-	$(BIN)/python scripts/i18n.py update $(NB)
+	$(BIN)/python -m scripts.i18n update $(NB)
 
 # Merge, then build notebooks/zh/*.ipynb (executed, like make regen) and exercises/zh/*.ipynb from the catalogs.
 translate: translate-update
-	$(BIN)/python scripts/i18n.py build $(NB)
+	$(BIN)/python -m scripts.i18n build $(NB)
 
 # Every chapter and set: current and stale translations, then each stale cell (shown in English with the marker).
 translate-status: setup
-	$(BIN)/python scripts/i18n.py status
+	$(BIN)/python -m scripts.i18n status
 
 # Exercises (README, "Exercises"): self-study notebooks from exercises/source/*.md, the classroom bundle without
 # solutions, and autograding a folder of submissions in bubblewrap (installed with apt-get when missing, as root).
 release: setup
-	$(BIN)/python scripts/release_exercises.py
+	$(BIN)/python -m scripts.release_exercises
 	@# and the Chinese sets (exercises/zh/): an English edit shows there as English with the stale marker
-	$(BIN)/python scripts/i18n.py build $(wildcard exercises/zh/[0-9][0-9]_*.po)
+	$(BIN)/python -m scripts.i18n build $(wildcard exercises/zh/[0-9][0-9]_*.po)
 
 classroom: setup
 	@test -n "$(OUT)" || { echo "usage: make classroom OUT=dir [LANG=zh] [CLASSROOM_ARGS='--roster ids.txt --seed-file ~/seed']"; exit 2; }
-	$(if $(filter zh,$(LANG)),$(BIN)/python scripts/i18n.py warn $(wildcard exercises/zh/[0-9][0-9]_*.po))
-	$(BIN)/python scripts/release_exercises.py --classroom "$(OUT)" $(if $(filter zh,$(LANG)),--lang zh) $(CLASSROOM_ARGS)
+	$(if $(filter zh,$(LANG)),$(BIN)/python -m scripts.i18n warn $(wildcard exercises/zh/[0-9][0-9]_*.po))
+	$(BIN)/python -m scripts.release_exercises --classroom "$(OUT)" $(if $(filter zh,$(LANG)),--lang zh) $(CLASSROOM_ARGS)
 
 sandbox:
 	@bash scripts/install_sandbox.sh
 
 autograde: setup sandbox
 	@test -n "$(SUBMISSIONS)" || { echo "usage: make autograde SUBMISSIONS=folder [AUTOGRADE_ARGS='--cell-timeout 60 --jobs 2']"; exit 2; }
-	$(BIN)/python scripts/autograde.py "$(SUBMISSIONS)" $(AUTOGRADE_ARGS)
+	$(BIN)/python -m scripts.autograde "$(SUBMISSIONS)" $(AUTOGRADE_ARGS)
 
 # Classroom (README, "For instructors"): lecture decks, the explorers as Voilà apps, the static HTML edition.
 # Output in _build/ (git-ignored); reveal.js and MathJax come from the npm registry once (scripts/webassets.py).
 APPS_PORT ?= 8866
 slides: setup
-	$(BIN)/python scripts/export_slides.py $(SLIDES_ARGS)
+	$(BIN)/python -m scripts.export_slides $(SLIDES_ARGS)
 
 # classroom/voila: Voilà's lab template without its CDN links, and only the labextensions Voilà can load.
 apps: setup
@@ -129,8 +132,8 @@ apps: setup
 		--port=$(APPS_PORT) "--Voila.config_file_paths=['$(CURDIR)/classroom/voila']" $(APPS_ARGS)
 
 site: setup
-	@$(BIN)/python scripts/i18n.py warn
-	$(BIN)/python scripts/build_site.py
+	@$(BIN)/python -m scripts.i18n warn
+	$(BIN)/python -m scripts.build_site
 
 # A JupyterHub for a class on this machine (README, "For instructors"): http://127.0.0.1:8000, shared password;
 # configurable-http-proxy comes from the npm registry into _build/node once. Config: classroom/jupyterhub_config.py.

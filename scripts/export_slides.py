@@ -27,7 +27,7 @@ import nbformat
 
 sys.path.insert(0, str(Path(__file__).parent))
 import webassets  # noqa: E402
-from nbsettings import apply_env  # noqa: E402
+from nbsettings import KERNEL_ARGS, apply_env  # noqa: E402
 from slides import add_slide_metadata, hidden_cells_config, is_explorer_cell, is_setup_cell  # noqa: E402
 
 ROOT = webassets.ROOT
@@ -88,7 +88,7 @@ def execute_presentation(nb, path):
     cell = nbformat.v4.new_code_cell(PRESENTATION_CELL)
     cell.metadata["slideshow"] = {"slide_type": "skip"}
     nb.cells.insert(at, cell)
-    NotebookClient(nb, timeout=600, kernel_name="python3",
+    NotebookClient(nb, timeout=600, kernel_name="python3", extra_arguments=KERNEL_ARGS,
                    resources={"metadata": {"path": str(path.parent)}}).execute()
     return nb
 

@@ -23,9 +23,8 @@ import jupytext
 import nbformat
 from nbclient import NotebookClient
 
-sys.path.insert(0, str(Path(__file__).parent))
-from nbsettings import KEEP_FLAGS, NOTEBOOKS, apply_env, chapter_sources, text_source  # noqa: E402
-from slides import add_slide_metadata  # noqa: E402
+from scripts.nbsettings import KEEP_FLAGS, KERNEL_ARGS, NOTEBOOKS, apply_env, chapter_sources, text_source
+from scripts.slides import add_slide_metadata
 
 KERNELSPEC = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
 HIDDEN_INPUT_TAGS = {"hide-input", "remove-input", "remove-cell"}
@@ -35,7 +34,8 @@ def source_notebook(ipynb: Path):
     """The notebook (no outputs) that ``ipynb`` is generated from: its paired MyST source, read by jupytext; for
     the Chinese edition (notebooks/zh/) the English source with the Markdown of its catalog (scripts/i18n.py)."""
     if Path(ipynb).resolve().parent.name == "zh":
-        from i18n import NOTEBOOKS as EN, build_chapter
+        from scripts.i18n import NOTEBOOKS as EN
+        from scripts.i18n import build_chapter
 
         return build_chapter(EN / Path(ipynb).with_suffix(".md").name)
     src = text_source(ipynb)
@@ -64,7 +64,7 @@ def coalesce_streams(outputs):
 
 def regen(ipynb: Path) -> tuple[bool, float]:
     nb = source_notebook(ipynb)
-    client = NotebookClient(nb, timeout=600, kernel_name="python3",
+    client = NotebookClient(nb, timeout=600, kernel_name="python3", extra_arguments=KERNEL_ARGS,
                             resources={"metadata": {"path": str(ipynb.parent)}})
     t0 = time.perf_counter()
     ok = True

@@ -35,13 +35,8 @@ from pathlib import Path
 
 import nbformat
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from nbsettings import STRIP_FLAGS  # noqa: E402
-
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-from evallib.grading import (_marker, load_source, parse_config_text, public_checks,  # noqa: E402
-                             read_myst, source_questions)
+from evallib.grading import _marker, load_source, parse_config_text, public_checks, read_myst
+from scripts.nbsettings import ROOT, STRIP_FLAGS  # noqa: E402
 
 SOURCE_DIR = ROOT / "exercises" / "source"
 RELEASE_DIR = ROOT / "exercises"
@@ -242,7 +237,7 @@ def write_releases(pairs, *, variant=0, classroom=False, lang="en"):
     for source_path, out_path, *own in pairs:          # (source, out) or (source, out, variant)
         nb = make_release(source_path, variant=own[0] if own else variant, classroom=classroom)
         if lang != "en":
-            from i18n import translate_release
+            from scripts.i18n import translate_release
 
             nb = translate_release(nb, Path(source_path), classroom=classroom)
         nbformat.write(nb, out_path)
@@ -369,8 +364,10 @@ def main(argv=None):
         return 0
     with tempfile.TemporaryDirectory() as tmp:
         fresh = write_releases([(src, Path(tmp) / n) for src, n in zip(sources, names)])
+        from scripts.nbsettings import committed_bytes  # what git holds: a learner's saved set is not "out of date"
+
         stale = [out / f.name for f in fresh
-                 if not (out / f.name).exists() or (out / f.name).read_bytes() != f.read_bytes()]
+                 if not (out / f.name).exists() or committed_bytes(out / f.name) != f.read_bytes()]
     extra = sorted({p.name for p in out.glob("[0-9][0-9]_*.ipynb")} - set(names))
     if stale or extra:
         print("out of date (run `make release`):", *map(str, stale), *[f"{e} (no source)" for e in extra],

@@ -2,6 +2,7 @@
 is the repository (README, chapters, exercises visible; .venv not), it opens on the README, which links every
 chapter and exercise set, the news pop-up is off, and the ipywidgets front-end extension is there (without it every
 explorer would show as plain text)."""
+
 import json
 import os
 import re
@@ -40,6 +41,17 @@ def test_the_landing_page_links_every_chapter_and_exercise_set():
     assert not missing, f"README.md (the page `make lab` opens on) does not link: {missing}"
 
 
+def test_markdown_opens_rendered_and_build_folders_are_hidden_by_configuration():
+    overrides = json.loads((ROOT / ".jupyter/lab/settings/overrides.json").read_text(encoding="utf-8"))
+    assert overrides["@jupyterlab/docmanager-extension:plugin"]["defaultViewers"]["markdown"] == "Markdown Preview"
+    server = json.loads((ROOT / ".jupyter/jupyter_server_config.json").read_text(encoding="utf-8"))
+    hidden = set(server["ContentsManager"]["hide_globs"])
+    assert {"tests", "scripts", "bench", "*.egg-info"} <= hidden
+    assert not hidden & {"notebooks", "exercises", "README.md", "README.zh-CN.md", "evallib"}
+    makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
+    assert "--LabApp.default_url=/lab/tree/$(LAB_PAGE)" in makefile and "README.zh-CN.md" in makefile
+
+
 def test_the_news_popup_is_off_by_configuration_in_the_repository():
     overrides = json.loads((ROOT / ".jupyter/lab/settings/overrides.json").read_text(encoding="utf-8"))
     assert overrides["@jupyterlab/apputils-extension:notification"]["fetchNews"] == "false"
@@ -58,16 +70,29 @@ def _get(url):
 @pytest.mark.slow
 def test_make_lab_serves_the_whole_course(tmp_path):
     port = _free_port()
-    env = {**os.environ, "JUPYTER_CONFIG_DIR": str(tmp_path / "cfg"), "JUPYTER_RUNTIME_DIR": str(tmp_path / "rt"),
-           "JUPYTERLAB_WORKSPACES_DIR": str(tmp_path / "ws")}
+    env = {
+        **os.environ,
+        "JUPYTER_CONFIG_DIR": str(tmp_path / "cfg"),
+        "JUPYTER_RUNTIME_DIR": str(tmp_path / "rt"),
+        "JUPYTERLAB_WORKSPACES_DIR": str(tmp_path / "ws"),
+    }
     log = tmp_path / "lab.log"
     with open(log, "w") as out:  # the README's command; make runs it in its own process group
-        proc = subprocess.Popen(["make", "--no-print-directory", "lab", f"PORT={port}", "NO_BROWSER=1"], cwd=ROOT,
-                                stdout=out, stderr=subprocess.STDOUT, env=env, start_new_session=True)
+        proc = subprocess.Popen(
+            ["make", "--no-print-directory", "lab", f"PORT={port}", "NO_BROWSER=1"],
+            cwd=ROOT,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            env=env,
+            start_new_session=True,
+        )
     try:
         token = None
         for _ in range(240):
-            m = re.search(rf"http://(?:127\.0\.0\.1|localhost):{port}/lab\?token=(\w+)", log.read_text())
+            # the printed URL opens README.md (rendered: .jupyter/lab/settings/overrides.json)
+            m = re.search(
+                rf"http://(?:127\.0\.0\.1|localhost):{port}/lab/tree/README\.md\?token=(\w+)", log.read_text()
+            )
             if m:
                 token = m.group(1)
                 break
@@ -87,12 +112,15 @@ def test_make_lab_serves_the_whole_course(tmp_path):
 
         top = names("")
         assert {"README.md", "notebooks", "exercises"} <= top and ".venv" not in top, top
+        hidden = {"tests", "scripts", "bench", "classroom", "evallib.egg-info", "_build", "Makefile"}
+        assert not hidden & top, f"build and packaging files shown to the learner: {hidden & top}"
         assert {p.name for p in CHAPTERS} <= names("notebooks")
         assert {p.name for p in EXERCISES} <= names("exercises")
         chapter = json.loads(_get(f"{base}/api/contents/notebooks/{CHAPTERS[0].name}?token={token}"))
         assert chapter["type"] == "notebook" and chapter["content"]["cells"]
-        settings = json.loads(_get(f"{base}/lab/api/settings/@jupyterlab/apputils-extension:notification"
-                                   f"?token={token}"))
+        settings = json.loads(
+            _get(f"{base}/lab/api/settings/@jupyterlab/apputils-extension:notification?token={token}")
+        )
         assert settings["schema"]["properties"]["fetchNews"]["default"] == "false"  # the repository's override
         page = _get(f"{base}/lab?token={token}")
         assert "jupyter-widgets/jupyterlab-manager" in page  # the widget renderer is loaded with the page
