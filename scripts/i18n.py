@@ -42,8 +42,7 @@ from pathlib import Path
 import nbformat
 import polib
 
-sys.path.insert(0, str(Path(__file__).parent))
-from nbsettings import NOTEBOOKS, ROOT, STRIP_FLAGS, chapter_sources  # noqa: E402
+from scripts.nbsettings import NOTEBOOKS, ROOT, STRIP_FLAGS, chapter_sources
 
 LANG = "zh"
 ZH_NOTEBOOKS = NOTEBOOKS / LANG
@@ -80,7 +79,7 @@ def _markdown_units(texts, label):
 
 def chapter_cells(md: Path):
     """The English chapter as regen_notebooks reads it (cells with ids, kernelspec)."""
-    from regen_notebooks import source_notebook
+    from scripts.regen_notebooks import source_notebook
 
     return source_notebook(md.with_suffix(".ipynb"))
 
@@ -288,7 +287,7 @@ def build_chapter(md: Path):
 
 def build_exercise(src: Path):
     """The Chinese self-study notebook of exercise set ``src`` (what `make release` writes, translated)."""
-    from release_exercises import make_release
+    from scripts.release_exercises import make_release
 
     nb = make_release(src)
     po = catalog_path(src)
@@ -308,7 +307,7 @@ def translate_release(nb, src: Path, *, classroom=False):
         return nb
     table = translations(load(po))
     if classroom:  # make_release already took the solution sentences out of the English: look those texts up
-        from release_exercises import _NO_SOLUTION
+        from scripts.release_exercises import _NO_SOLUTION
 
         def plain(text):
             for pattern, repl in _NO_SOLUTION:
@@ -357,8 +356,8 @@ def build(execute=True, sources=()):
             write_exercise(src, out)
             print(f"wrote {out.relative_to(ROOT)}")
         elif execute:
-            from nbsettings import apply_env
-            from regen_notebooks import regen
+            from scripts.nbsettings import apply_env
+            from scripts.regen_notebooks import regen
 
             apply_env()
             ok, dt = regen(out)
@@ -372,8 +371,8 @@ def build(execute=True, sources=()):
                 for new, old in zip(nb.cells, stored.cells):
                     if new.cell_type == "code" and old.cell_type == "code" and new.source == old.source:
                         new.outputs, new.execution_count = old.outputs, old.execution_count
-            from regen_notebooks import KEEP_FLAGS
-            from slides import add_slide_metadata
+            from scripts.regen_notebooks import KEEP_FLAGS
+            from scripts.slides import add_slide_metadata
 
             nbformat.write(add_slide_metadata(nb), out)
             subprocess.run([sys.executable, "-m", "nbstripout", *KEEP_FLAGS, str(out)], check=True)

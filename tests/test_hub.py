@@ -19,15 +19,13 @@ import json
 import os
 import shutil
 import subprocess
-import sys
 import time
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "classroom"))
-import hubtools  # noqa: E402
+from classroom import hubtools  # noqa: E402
 
 pytest.importorskip("jupyterhub", reason="pip install -e '.[classroom]' (make test does)")
 pytest.importorskip("nbgitpuller", reason="pip install -e '.[classroom]' (make test does)")
