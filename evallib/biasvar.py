@@ -32,6 +32,7 @@ from dataclasses import dataclass
 import numpy as np
 from sklearn.base import clone
 
+from ._results import Result
 from ._validation import (
     check_labels,
     check_range,
@@ -181,7 +182,7 @@ def _fit_predict(model, X, Y, x_test, method):
 
 # ------------------------------------------------------------------------------------------ the result
 @dataclass(frozen=True, repr=False)
-class BiasVarianceResult:
+class BiasVarianceResult(Result):
     """The terms of 式(2.42), averaged over ``x_test`` (floats) and per test point (arrays).
 
     Fields
@@ -222,13 +223,10 @@ class BiasVarianceResult:
         """expected_error − (bias2 + variance + noise): Monte-Carlo error of 式(2.42), zero in expectation."""
         return self.expected_error - (self.bias2 + self.variance + self.noise)
 
-    def __repr__(self) -> str:
-        return (
-            f"BiasVarianceResult(bias2={self.bias2:.4f}, variance={self.variance:.4f}, noise={self.noise:.4f}, "
-            f"expected_error={self.expected_error:.4f}, residual={self.residual:+.4f}; "
-            f"{self.n_datasets} data sets of {self.n_train}, {len(self.x_test)} test points, {self.method})"
-        )
+    _repr_format = 'BiasVarianceResult(bias2={bias2:.4f}, variance={variance:.4f}, noise={noise:.4f}, expected_error={expected_error:.4f}, residual={residual:+.4f}; {n_datasets} data sets of {n_train}, {n_test} test points, {method})'
 
+    def _repr_values(self) -> dict:
+        return {"n_test": len(self.x_test)}
 
 def _simulate(target, lo, hi, noise_std, n_train, n_datasets, x_test, rng):
     """Training sets, test labels and the true values, all drawn once from ``rng``."""
@@ -303,7 +301,7 @@ def bias_variance(model, target, *, noise_std, n_train, n_datasets=200, x_test=N
 
 # ------------------------------------------------------------------------- over a range of complexity
 @dataclass(frozen=True, repr=False)
-class BiasVarianceCurve:
+class BiasVarianceCurve(Result):
     """bias², variance, noise, expected and training error for each value of one parameter (the U-curve).
 
     Arrays of len(values); ``best`` is the value with the smallest expected error.
@@ -321,10 +319,10 @@ class BiasVarianceCurve:
     def best(self):
         return self.values[int(np.argmin(self.expected_error))]
 
-    def __repr__(self) -> str:
-        return (f"BiasVarianceCurve({self.param_name}: {len(self.values)} values, "
-                f"best {self.param_name}={self.best!r}, min expected_error={self.expected_error.min():.4f})")
+    _repr_format = 'BiasVarianceCurve({param_name}: {n_values} values, best {param_name}={best!r}, min expected_error={min_error:.4f})'
 
+    def _repr_values(self) -> dict:
+        return {"n_values": len(self.values), "min_error": self.expected_error.min()}
 
 def bias_variance_curve(model, param_name, values, target, *, noise_std, n_train, n_datasets=200,
                         x_test=None, x_range=(0, 1), random_state=None) -> BiasVarianceCurve:
@@ -362,7 +360,7 @@ def bias_variance_curve(model, param_name, values, target, *, noise_std, n_train
 
 # ------------------------------------------------------------------------------------ learning curves
 @dataclass(frozen=True, repr=False)
-class LearningCurve:
+class LearningCurve(Result):
     """Training and validation scores against the training-set size (学习曲线).
 
     ``train_sizes`` (n_sizes,); ``train_scores`` and ``test_scores`` (n_sizes, n_splits);
@@ -381,11 +379,10 @@ class LearningCurve:
     def test_mean(self) -> np.ndarray:
         return self.test_scores.mean(axis=1)
 
-    def __repr__(self) -> str:
-        return (f"LearningCurve({len(self.train_sizes)} sizes from {self.train_sizes[0]} to {self.train_sizes[-1]}, "
-                f"{self.train_scores.shape[1]} splits; final train={self.train_mean[-1]:.4f}, "
-                f"test={self.test_mean[-1]:.4f})")
+    _repr_format = 'LearningCurve({n_sizes} sizes from {first} to {last}, {train_scores.shape[1]} splits; final train={final_train:.4f}, test={final_test:.4f})'
 
+    def _repr_values(self) -> dict:
+        return {"n_sizes": len(self.train_sizes), "first": self.train_sizes[0], "last": self.train_sizes[-1], "final_train": self.train_mean[-1], "final_test": self.test_mean[-1]}
 
 def _mse(y_true, y_pred) -> float:
     return float(np.mean((np.asarray(y_true, dtype=float) - np.asarray(y_pred, dtype=float)) ** 2))
@@ -445,7 +442,7 @@ def learning_curve(model, X, y, train_sizes, splitter, metric=None) -> LearningC
 
 # ----------------------------------------------------------------------------- 0-1 loss (Domingos 2000)
 @dataclass(frozen=True, repr=False)
-class ZeroOneDecomposition:
+class ZeroOneDecomposition(Result):
     """Domingos' (2000) decomposition of the expected 0-1 loss of a binary classifier — *not* 式(2.42).
 
     Per test point x, with y* the Bayes-optimal label and y_m the main (majority) prediction over data sets:
@@ -485,11 +482,7 @@ class ZeroOneDecomposition:
         """Mean over x_test of V(x) where B(x) = 1 (subtracts from the loss), zero elsewhere."""
         return float(np.mean(np.where(self.bias_per_point == 1, self.variance_per_point, 0.0)))
 
-    def __repr__(self) -> str:
-        return (f"ZeroOneDecomposition(expected_loss={self.expected_loss:.4f}, bias={self.bias:.4f}, "
-                f"variance={self.variance:.4f} (net {self.net_variance:+.4f}), noise={self.noise:.4f}, "
-                f"naive_sum={self.naive_sum:.4f})")
-
+    _repr_format = 'ZeroOneDecomposition(expected_loss={expected_loss:.4f}, bias={bias:.4f}, variance={variance:.4f} (net {net_variance:+.4f}), noise={noise:.4f}, naive_sum={naive_sum:.4f})'
 
 def bias_variance_01(model, prob, *, n_train, n_datasets=200, x_test=None, x_range=(0, 1),
                      random_state=None) -> ZeroOneDecomposition:

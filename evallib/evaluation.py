@@ -10,6 +10,7 @@ import numpy as np
 from joblib import Parallel, delayed
 from sklearn.base import clone
 
+from ._results import Result
 from ._validation import check_consistent_length, check_labels, num_samples
 from .metrics import error_rate
 
@@ -111,8 +112,8 @@ def evaluate(model, X, y, splitter, metric=error_rate, *, response="predict", n_
     return np.asarray(scores, dtype=float)
 
 
-@dataclass(frozen=True)
-class CVResult:
+@dataclass(frozen=True, repr=False)
+class CVResult(Result):
     """Scores of p-times k-fold cross-validation (西瓜书 §2.2.2), with the summaries the book reports.
 
     Fields: ``scores`` (p × k, one per fold), ``mean`` (the estimate: mean over all p·k folds),
@@ -127,13 +128,7 @@ class CVResult:
     fold_std: float
     n_fits: int
 
-    def __repr__(self) -> str:
-        p, k = self.scores.shape
-        return (
-            f"CVResult(p={p}, k={k}, mean={self.mean:.4f}, repeat_std={self.repeat_std:.4f}, "
-            f"fold_std={self.fold_std:.4f}, n_fits={self.n_fits})"
-        )
-
+    _repr_format = 'CVResult(p={scores.shape[0]}, k={scores.shape[1]}, mean={mean:.4f}, repeat_std={repeat_std:.4f}, fold_std={fold_std:.4f}, n_fits={n_fits})'
 
 def cross_validation(model, X, y, *, n_splits=10, n_repeats=1, stratify=True, metric=error_rate,
                      response="predict", random_state=None, n_jobs=None) -> CVResult:
@@ -168,8 +163,8 @@ def _cv_summary(scores: np.ndarray) -> CVResult:
     )
 
 
-@dataclass(frozen=True)
-class ScoreTable:
+@dataclass(frozen=True, repr=False)
+class ScoreTable(Result):
     """Mean score of every learner on every data set: the N × k table of 西瓜书 §2.4.4 (表 2.5's input).
 
     ``scores[i, j]`` is learner ``learners[j]``'s mean over the splits of data set ``datasets[i]`` (pass it
@@ -182,10 +177,10 @@ class ScoreTable:
     datasets: tuple
     split_scores: tuple = field(repr=False)
 
-    def __repr__(self) -> str:
-        n, k = self.scores.shape
-        return f"ScoreTable({n} data sets × {k} learners: {', '.join(self.learners)})"
+    _repr_format = 'ScoreTable({scores.shape[0]} data sets × {scores.shape[1]} learners: {learner_list})'
 
+    def _repr_values(self) -> dict:
+        return {"learner_list": ", ".join(self.learners)}
 
 def _named(items, name):
     if isinstance(items, dict):
@@ -256,8 +251,8 @@ def score_table(learners, datasets, splitter, metric=error_rate, *, response="pr
     return ScoreTable(scores, tuple(n for n, _ in models), tuple(n for n, _ in data), tuple(per_split))
 
 
-@dataclass(frozen=True)
-class ComplexityCurve:
+@dataclass(frozen=True, repr=False)
+class ComplexityCurve(Result):
     """Training and test scores of a model as one parameter (its complexity) varies.
 
     ``train`` and ``test`` have shape (len(values), n_splits); ``train_mean``/``test_mean`` average the splits.
@@ -276,10 +271,10 @@ class ComplexityCurve:
     def test_mean(self) -> np.ndarray:
         return self.test.mean(axis=1)
 
-    def __repr__(self) -> str:
-        return (f"ComplexityCurve({self.param_name}: {len(self.values)} values × {self.train.shape[1]} splits, "
-                f"best test at {self.param_name}={self.values[int(np.argmin(self.test_mean))]!r})")
+    _repr_format = 'ComplexityCurve({param_name}: {n_values} values × {train.shape[1]} splits, best test at {param_name}={best!r})'
 
+    def _repr_values(self) -> dict:
+        return {"n_values": len(self.values), "best": self.values[int(np.argmin(self.test_mean))]}
 
 def _fit_train_test(model, X, y, train, test, metric):
     est = clone(model).fit(_take(X, train), _take(y, train))
