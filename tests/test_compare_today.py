@@ -253,7 +253,7 @@ def test_bayesian_signed_rank_samples_follow_benavolis_formula():
     y = np.array([0.83, 0.77, 0.90, 0.86, 0.74, 0.81])
     rope = 0.01
     r = cmp.bayesian_signed_rank(x, y, rope=rope, n_samples=200, random_state=7)
-    w = np.random.default_rng(7).dirichlet(np.ones(7), size=200)
+    w = np.random.default_rng(7).dirichlet(np.r_[0.5, np.ones(6)], size=200)  # prior 0.5 on z_0 = 0
     z = np.concatenate([[0.0], y - x])
     for i in range(0, 200, 37):
         right = left = 0.0

@@ -4,6 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Mapping
 
+from .._results import Result
 from ._bound import _positive, ridge_point
 from ._layers import dtype_bytes
 

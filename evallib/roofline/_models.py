@@ -7,6 +7,7 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
+from .._results import Result
 from ._bound import time_bound
 from ._layers import Convention, Layer, _check_shape, activation, adaptive_avgpool2d, batchnorm2d, conv2d, flatten, linear, maxpool2d, residual_add
 
@@ -199,6 +200,7 @@ class Model(Result):
 
     def _repr_values(self) -> dict:
         return {"n_layers": len(self.layers), "convention_text": self.convention.describe()}
+
 
 class _Builder:
     """Tracks the current feature-map shape while a model is written down layer by layer."""
