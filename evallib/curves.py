@@ -301,6 +301,7 @@ class CostCurve(Result):
     def _repr_values(self) -> dict:
         return {"n_lines": len(self.fpr), "n_envelope": len(self.hull_index)}
 
+
 def _upper_hull(fpr, tpr):
     """Indices of the ROC points on the upper convex hull from (0, 0) to (1, 1), by increasing FPR.
 
@@ -364,6 +365,7 @@ class OperatingPoint(Result):
 
     _repr_format = 'OperatingPoint(threshold={threshold:.4g}, fpr={fpr:.4f}, fnr={fnr:.4f}, probability_cost={probability_cost:.4f}, normalized_cost={normalized_cost:.4f}, expected_cost={expected_cost:.4f})'
 
+
 def cost_operating_point(curve: CostCurve, *, p, cost_fn, cost_fp) -> OperatingPoint:
     """The threshold minimising the normalised cost at prior ``p`` and costs ``cost_fn``, ``cost_fp``.
 
@@ -406,6 +408,7 @@ class ThresholdSummary(Result):
         return np.array([[self.tp, self.fn], [self.fp, self.tn]])
 
     _repr_format = 'ThresholdSummary(threshold={threshold:.4g}, TP={tp}, FN={fn}, FP={fp}, TN={tn}, precision={precision:.4f}, recall={recall:.4f}, f1={f1:.4f}, tpr={tpr:.4f}, fpr={fpr:.4f})'
+
 
 def threshold_summary(y_true, scores, threshold, *, pos_label=None) -> ThresholdSummary:
     """Predict positive where ``scores >= threshold`` and report TP, FN, FP, TN, P, R, F1, TPR, FPR.

@@ -110,6 +110,7 @@ class PolynomialExperiment(Result):
     def _repr_values(self) -> dict:
         return {"n_train": len(self.x_train), "max_degree": int(self.degrees[-1])}
 
+
 def polynomial_experiment(n_train=20, *, noise_std=0.25, max_degree=15, n_test=1000, n_grid=200,
                           random_state=None) -> PolynomialExperiment:
     """Fit polynomials of degree 0..max_degree to ``n_train`` noisy samples of sin(2πx) (西瓜书 §2.1).

@@ -51,6 +51,7 @@ class LeakageStudy(Result):
     def _repr_values(self) -> dict:
         return {"n_ks": len(self.ks), "first_k": self.ks[0], "last_k": self.ks[-1], "max_optimism": self.optimism.max()}
 
+
 def _top_features(X, y, ks_max):
     """Indices of the features by decreasing ANOVA F (scikit-learn's ``f_classif``), ties by index."""
     from sklearn.feature_selection import f_classif

@@ -222,6 +222,7 @@ class CalibrationCurve(Result):
     def _repr_values(self) -> dict:
         return {"n_nonempty": len(self.counts), "n_bins": len(self.bin_edges) - 1}
 
+
 @validate_params({"y_true": ["array-like"], "proba": ["array-like"], "n_bins": [Interval(numbers.Integral, 1, None, closed="left")], "strategy": [Options("uniform", "quantile")], "pos_label": [None, "label"]})
 def calibration_curve(y_true, proba, *, n_bins=10, strategy="uniform", pos_label=None) -> CalibrationCurve:
     """Calibration (reliability) curve: bin the predicted probabilities and compare each bin's mean

@@ -159,6 +159,7 @@ class AveragedScores(Result):
 
     _repr_format = 'AveragedScores({kind}: precision={precision:.4f}, recall={recall:.4f}, f1={f1:.4f})'
 
+
 def _as_confusion_matrices(confusion_matrices) -> np.ndarray:
     cms = as_finite_array(confusion_matrices, "confusion_matrices", ndim=None)
     if cms.ndim == 2 and cms.shape == (2, 2):

@@ -94,6 +94,7 @@ class RooflineResult(Result):
     def _repr_values(self) -> dict:
         return {"tflops": self.attainable / 1e12, "ms_model": self.time_model * 1e3, "ms_layers": self.time_layers * 1e3}
 
+
 def analyze(model, peak_flops, bandwidth) -> RooflineResult:
     """Place ``model`` (a :class:`Model`, under its convention) on the roofline of (π, β).
 

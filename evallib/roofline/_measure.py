@@ -54,6 +54,7 @@ class MachineMeasurement(Result):
     def _repr_values(self) -> dict:
         return {"gflops": self.peak_flops / 1e9, "gbs": self.bandwidth / 1e9, "mib": self.stream_bytes / 2**20}
 
+
 def _blas_info():
     try:
         from threadpoolctl import threadpool_info
