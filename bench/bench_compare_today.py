@@ -94,12 +94,12 @@ def rows(repeats=5):
                     "baycomp.CorrelatedTTest(...).probs()",
                     t(lambda: baycomp.CorrelatedTTest(a10, b10, rope=0.01).probs())))
         ours = compare.bayesian_signed_rank(a30, b30, rope=0.01, random_state=0).probs
-        theirs = baycomp.SignedRankTest(a30, b30, 0.01, prior=1, random_state=0).probs()
+        theirs = baycomp.SignedRankTest(a30, b30, 0.01, random_state=0).probs()
         assert np.all(np.abs(np.subtract(ours, theirs)) < 0.02)  # Monte Carlo: 50000 draws each
         out.append(("Bayesian signed-rank, N = 30, 50000 draws",
                     t(lambda: compare.bayesian_signed_rank(a30, b30, rope=0.01, random_state=0), max(2, repeats // 2)),
-                    "baycomp.SignedRankTest(prior=1).probs()",
-                    t(lambda: baycomp.SignedRankTest(a30, b30, 0.01, prior=1, random_state=0).probs(), 2)))
+                    "baycomp.SignedRankTest().probs()",
+                    t(lambda: baycomp.SignedRankTest(a30, b30, 0.01, random_state=0).probs(), 2)))
     return out
 
 

@@ -5,6 +5,9 @@ so a learner sees which input is wrong and why, never a silent NaN or a bare Num
 """
 from __future__ import annotations
 
+import functools
+import inspect
+import math
 import numbers
 
 import numpy as np
@@ -277,3 +280,167 @@ def check_mean_ranks(mean_ranks, name: str = "mean_ranks") -> np.ndarray:
         i = int(np.flatnonzero(bad)[0])
         raise ValueError(f"{name}: mean ranks of {k} algorithms lie in [1, {k}]; got {float(r[i])!r} at index {i}")
     return r
+
+
+# ----------------------------------------------------------------------------------------------------
+# Declared constraints (in the spirit of scikit-learn's ``validate_params``)
+# ----------------------------------------------------------------------------------------------------
+# A public function states the constraints of its scalar and option arguments next to its signature:
+#
+#     @validate_params({"beta": [Interval(numbers.Real, 0, None, closed="neither")]})
+#     def fbeta_score(y_true, y_pred, beta, *, pos_label=None, zero_division="raise"): ...
+#
+# A call that satisfies none of an argument's constraints raises, in one message form,
+# "The 'beta' parameter of fbeta_score must be a float in (0, inf); got -1." (TypeError when the value has
+# none of the accepted types, ValueError otherwise). Array arguments keep their checkers (as_1d_array, ...),
+# which look at shapes and values; they are declared as "array-like" so the sweep in tests/test_validation.py
+# knows what to spoil. ``func.__evallib_params__`` holds the declarations.
+__all__ += ["Interval", "Options", "validate_params"]
+
+
+class Interval:
+    """Numbers of ``type_`` (numbers.Integral or numbers.Real) between ``left`` and ``right`` (None: unbounded);
+    ``closed`` is "left", "right", "both" or "neither". NaN, ±inf (unless an end is None and it lies beyond)
+    and bools are refused."""
+
+    def __init__(self, type_, left, right, *, closed="both"):
+        if type_ not in (numbers.Integral, numbers.Real) or closed not in ("left", "right", "both", "neither"):
+            raise ValueError(f"bad Interval({type_}, {left}, {right}, closed={closed!r})")
+        self.type, self.left, self.right, self.closed = type_, left, right, closed
+
+    def accepts_type(self, v) -> bool:
+        return not isinstance(v, (bool, np.bool_)) and isinstance(v, self.type)
+
+    def __contains__(self, v) -> bool:
+        if not self.accepts_type(v):
+            return False
+        x = float(v)
+        if np.isnan(x) or np.isinf(x):
+            return False
+        lo_ok = self.left is None or (x >= self.left if self.closed in ("left", "both") else x > self.left)
+        hi_ok = self.right is None or (x <= self.right if self.closed in ("right", "both") else x < self.right)
+        return lo_ok and hi_ok
+
+    def __str__(self) -> str:
+        kind = "an int" if self.type is numbers.Integral else "a float"
+        lo = "(-inf" if self.left is None else ("[" if self.closed in ("left", "both") else "(") + f"{self.left}"
+        hi = "inf)" if self.right is None else f"{self.right}" + ("]" if self.closed in ("right", "both") else ")")
+        return f"{kind} in {lo}, {hi}"
+
+    def bad_values(self) -> list:
+        """Values the sweep tries: outside each finite end, NaN, inf, a bool, a string (and 2.5 for an int)."""
+        out = ["3", True, math.inf]
+        if self.type is numbers.Real:
+            out.append(math.nan)
+        else:
+            out.append(2.5)
+        step = 1 if self.type is numbers.Integral else 0.5
+        if self.left is not None:
+            out.append(self.left if self.closed in ("right", "neither") else self.left - step)
+        if self.right is not None:
+            out.append(self.right if self.closed in ("left", "neither") else self.right + step)
+        return out
+
+
+class Options:
+    """One of a fixed set of values (strings, or numbers such as 0.0 and 1.0)."""
+
+    def __init__(self, *values):
+        self.values = values
+
+    def accepts_type(self, v) -> bool:
+        return any(type(v) is type(x) or (isinstance(x, numbers.Real) and isinstance(v, numbers.Real)
+                                           and not isinstance(v, (bool, np.bool_))) for x in self.values)
+
+    def __contains__(self, v) -> bool:
+        return self.accepts_type(v) and any(v == x for x in self.values)
+
+    def __str__(self) -> str:
+        return "one of " + ", ".join(repr(x) for x in self.values) if len(self.values) > 1 \
+            else repr(self.values[0])
+
+    def bad_values(self) -> list:
+        return ["no-such-option", 3.25, True]
+
+
+class _Named:
+    """A constraint given by name: "array-like", "boolean", "random_state", "callable", "label", None."""
+
+    TEXT = {"array-like": "an array-like", "boolean": "True or False", "random_state":
+            "None, an int >= 0 or a numpy.random.Generator", "callable": "a callable", None: "None",
+            "label": "a label (a number or a string)", "str": "a string"}
+
+    def __init__(self, name):
+        if name not in self.TEXT:
+            raise ValueError(f"unknown constraint {name!r}")
+        self.name = name
+
+    def accepts_type(self, v) -> bool:
+        return v in self
+
+    def __contains__(self, v) -> bool:
+        n = self.name
+        if n is None:
+            return v is None
+        if n == "boolean":
+            return isinstance(v, (bool, np.bool_))
+        if n == "callable":
+            return callable(v)
+        if n == "str":
+            return isinstance(v, str)
+        if n == "label":
+            return isinstance(v, (str, bytes, numbers.Real, np.bool_)) and not (
+                isinstance(v, numbers.Real) and not isinstance(v, (bool, np.bool_, numbers.Integral)) and np.isnan(v))
+        if n == "random_state":
+            return (v is None or isinstance(v, (np.random.Generator, np.random.SeedSequence, np.random.RandomState))
+                    or (isinstance(v, numbers.Integral) and not isinstance(v, (bool, np.bool_)) and v >= 0))
+        return v is not None and not isinstance(v, (str, bytes, dict, set)) and (
+            hasattr(v, "__len__") or hasattr(v, "__array__"))  # array-like: the checkers look inside
+
+    def __str__(self) -> str:
+        return self.TEXT[self.name]
+
+    def bad_values(self) -> list:
+        return {None: [], "boolean": ["no", 1], "random_state": [-1, 1.5, "0"], "callable": ["not-callable"],
+                "label": [[1, 2]], "str": [3], "array-like": [None, "text", 3.5]}[self.name]
+
+
+def _constraint(c):
+    return c if isinstance(c, (Interval, Options)) else _Named(c)
+
+
+def validate_params(constraints: dict):
+    """Declare the constraints of a public function's arguments (name -> list of accepted kinds).
+
+    Each kind is an :class:`Interval`, :class:`Options` or one of "array-like", "boolean", "random_state",
+    "callable", "label", "str", None. Checked on every call before the body runs; the message names the
+    argument and the function: "The 'beta' parameter of fbeta_score must be a float in (0, inf); got -1."
+    """
+    def decorate(func):
+        sig = inspect.signature(func)
+        unknown = set(constraints) - set(sig.parameters)
+        if unknown:
+            raise ValueError(f"validate_params on {func.__qualname__}: no parameter(s) {sorted(unknown)}")
+        declared = {name: [_constraint(c) for c in kinds] for name, kinds in constraints.items()}
+        fname = func.__name__
+
+        @functools.wraps(func)
+        def wrapper(*args, **kwargs):
+            bound = sig.bind(*args, **kwargs)
+            for name, kinds in declared.items():
+                if name not in bound.arguments:
+                    continue  # the default: the library's own value
+                v = bound.arguments[name]
+                if any(v in k for k in kinds):
+                    continue
+                allowed = " or ".join(str(k) for k in kinds)
+                err = ValueError if any(k.accepts_type(v) for k in kinds) else TypeError
+                shown = repr(v) if isinstance(v, str) or not hasattr(v, "__len__") else type(v).__name__
+                raise err(f"The {name!r} parameter of {fname} must be {allowed}; got {shown}.")
+            return func(*args, **kwargs)
+
+        wrapper.__evallib_params__ = declared
+        return wrapper
+
+    return decorate
+

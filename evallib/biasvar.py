@@ -32,6 +32,7 @@ from dataclasses import dataclass
 import numpy as np
 from sklearn.base import clone
 
+from ._results import Result
 from ._validation import (
     check_labels,
     check_range,
@@ -48,12 +49,13 @@ __all__ = [
     "bias_variance",
     "BiasVarianceCurve",
     "bias_variance_curve",
-    "LearningCurve",
-    "learning_curve",
     "ZeroOneDecomposition",
     "bias_variance_01",
-    "expected_best_accuracy",
 ]
+
+# Moved to evallib.evaluation (learning curves beside complexity curves; expected_best_accuracy beside the tuning
+# tools); the old names keep working.
+from .evaluation import LearningCurve, expected_best_accuracy, learning_curve  # noqa: E402,F401
 
 _METHODS = ("auto", "vectorised", "loop")
 
@@ -181,7 +183,7 @@ def _fit_predict(model, X, Y, x_test, method):
 
 # ------------------------------------------------------------------------------------------ the result
 @dataclass(frozen=True, repr=False)
-class BiasVarianceResult:
+class BiasVarianceResult(Result):
     """The terms of 式(2.42), averaged over ``x_test`` (floats) and per test point (arrays).
 
     Fields
@@ -222,12 +224,10 @@ class BiasVarianceResult:
         """expected_error − (bias2 + variance + noise): Monte-Carlo error of 式(2.42), zero in expectation."""
         return self.expected_error - (self.bias2 + self.variance + self.noise)
 
-    def __repr__(self) -> str:
-        return (
-            f"BiasVarianceResult(bias2={self.bias2:.4f}, variance={self.variance:.4f}, noise={self.noise:.4f}, "
-            f"expected_error={self.expected_error:.4f}, residual={self.residual:+.4f}; "
-            f"{self.n_datasets} data sets of {self.n_train}, {len(self.x_test)} test points, {self.method})"
-        )
+    _repr_format = 'BiasVarianceResult(bias2={bias2:.4f}, variance={variance:.4f}, noise={noise:.4f}, expected_error={expected_error:.4f}, residual={residual:+.4f}; {n_datasets} data sets of {n_train}, {n_test} test points, {method})'
+
+    def _repr_values(self) -> dict:
+        return {"n_test": len(self.x_test)}
 
 
 def _simulate(target, lo, hi, noise_std, n_train, n_datasets, x_test, rng):
@@ -303,7 +303,7 @@ def bias_variance(model, target, *, noise_std, n_train, n_datasets=200, x_test=N
 
 # ------------------------------------------------------------------------- over a range of complexity
 @dataclass(frozen=True, repr=False)
-class BiasVarianceCurve:
+class BiasVarianceCurve(Result):
     """bias², variance, noise, expected and training error for each value of one parameter (the U-curve).
 
     Arrays of len(values); ``best`` is the value with the smallest expected error.
@@ -321,9 +321,10 @@ class BiasVarianceCurve:
     def best(self):
         return self.values[int(np.argmin(self.expected_error))]
 
-    def __repr__(self) -> str:
-        return (f"BiasVarianceCurve({self.param_name}: {len(self.values)} values, "
-                f"best {self.param_name}={self.best!r}, min expected_error={self.expected_error.min():.4f})")
+    _repr_format = 'BiasVarianceCurve({param_name}: {n_values} values, best {param_name}={best!r}, min expected_error={min_error:.4f})'
+
+    def _repr_values(self) -> dict:
+        return {"n_values": len(self.values), "min_error": self.expected_error.min()}
 
 
 def bias_variance_curve(model, param_name, values, target, *, noise_std, n_train, n_datasets=200,
@@ -360,92 +361,9 @@ def bias_variance_curve(model, param_name, values, target, *, noise_std, n_train
     return BiasVarianceCurve(param_name, values, a[:, 0], a[:, 1], a[:, 2], a[:, 3], a[:, 4])
 
 
-# ------------------------------------------------------------------------------------ learning curves
-@dataclass(frozen=True, repr=False)
-class LearningCurve:
-    """Training and validation scores against the training-set size (学习曲线).
-
-    ``train_sizes`` (n_sizes,); ``train_scores`` and ``test_scores`` (n_sizes, n_splits);
-    ``train_mean``/``test_mean`` average over the splits.
-    """
-
-    train_sizes: np.ndarray
-    train_scores: np.ndarray
-    test_scores: np.ndarray
-
-    @property
-    def train_mean(self) -> np.ndarray:
-        return self.train_scores.mean(axis=1)
-
-    @property
-    def test_mean(self) -> np.ndarray:
-        return self.test_scores.mean(axis=1)
-
-    def __repr__(self) -> str:
-        return (f"LearningCurve({len(self.train_sizes)} sizes from {self.train_sizes[0]} to {self.train_sizes[-1]}, "
-                f"{self.train_scores.shape[1]} splits; final train={self.train_mean[-1]:.4f}, "
-                f"test={self.test_mean[-1]:.4f})")
-
-
-def _mse(y_true, y_pred) -> float:
-    return float(np.mean((np.asarray(y_true, dtype=float) - np.asarray(y_pred, dtype=float)) ** 2))
-
-
-def learning_curve(model, X, y, train_sizes, splitter, metric=None) -> LearningCurve:
-    """Training and validation error of ``model`` as the training set grows (学习曲线, notebook 10).
-
-    For every split of ``splitter`` and every size n in ``train_sizes``, a clone of ``model`` is fitted on the
-    first n training indices of the split and scored with ``metric(y_true, y_pred)`` (default: mean squared
-    error) on those n samples and on the split's test part. This is what
-    ``sklearn.model_selection.learning_curve(..., shuffle=False)`` does, with an error metric (lower is better).
-
-    >>> from evallib.fitting import PolynomialRegression
-    >>> from evallib.splits import KFold
-    >>> X = np.linspace(0, 1, 40).reshape(-1, 1); y = 2 * X[:, 0]
-    >>> lc = learning_curve(PolynomialRegression(1), X, y, [5, 20], KFold(4, random_state=0))
-    >>> bool(np.all(lc.test_mean < 1e-20))
-    True
-    """
-    check_labels(y, "y")
-    _check_model(model)
-    metric = _mse if metric is None else metric
-    if not callable(metric):
-        raise TypeError(f"metric must be callable as metric(y_true, y_pred), got {type(metric).__name__}")
-    if not (callable(getattr(splitter, "split", None)) and callable(getattr(splitter, "get_n_splits", None))):
-        raise TypeError(f"splitter must have split() and get_n_splits(), got {type(splitter).__name__}")
-    m = num_samples(X, "X")
-    if m == 0:
-        raise ValueError("X is empty: a data set with at least one sample is needed")
-    if num_samples(y, "y") != m:
-        raise ValueError(f"length mismatch: X has {m} samples, y has {num_samples(y, 'y')}")
-    X, y = np.asarray(X), np.asarray(y)
-    sizes = np.atleast_1d(np.asarray(train_sizes))
-    if sizes.size == 0:
-        raise ValueError("train_sizes is empty: give at least one training-set size")
-    if sizes.ndim != 1 or sizes.dtype.kind not in "iu":
-        raise ValueError(f"train_sizes must be a 1-D sequence of ints, got {train_sizes!r}")
-    if sizes.min() < 1:
-        raise ValueError(f"train_sizes must be >= 1, got {sizes.min()}")
-    splits = list(splitter.split(X, y))
-    if not splits:
-        raise ValueError("splitter produced no splits")
-    smallest = min(len(tr) for tr, _ in splits)
-    if sizes.max() > smallest:
-        raise ValueError(f"train_sizes must be <= {smallest} (the smallest training split), got {sizes.max()}")
-    train = np.empty((len(sizes), len(splits)))
-    test = np.empty_like(train)
-    for j, (tr, te) in enumerate(splits):
-        for i, n in enumerate(sizes):
-            idx = tr[:n]
-            est = clone(model).fit(X[idx], y[idx])
-            train[i, j] = metric(y[idx], est.predict(X[idx]))
-            test[i, j] = metric(y[te], est.predict(X[te]))
-    return LearningCurve(sizes.astype(int), train, test)
-
-
 # ----------------------------------------------------------------------------- 0-1 loss (Domingos 2000)
 @dataclass(frozen=True, repr=False)
-class ZeroOneDecomposition:
+class ZeroOneDecomposition(Result):
     """Domingos' (2000) decomposition of the expected 0-1 loss of a binary classifier — *not* 式(2.42).
 
     Per test point x, with y* the Bayes-optimal label and y_m the main (majority) prediction over data sets:
@@ -485,10 +403,7 @@ class ZeroOneDecomposition:
         """Mean over x_test of V(x) where B(x) = 1 (subtracts from the loss), zero elsewhere."""
         return float(np.mean(np.where(self.bias_per_point == 1, self.variance_per_point, 0.0)))
 
-    def __repr__(self) -> str:
-        return (f"ZeroOneDecomposition(expected_loss={self.expected_loss:.4f}, bias={self.bias:.4f}, "
-                f"variance={self.variance:.4f} (net {self.net_variance:+.4f}), noise={self.noise:.4f}, "
-                f"naive_sum={self.naive_sum:.4f})")
+    _repr_format = 'ZeroOneDecomposition(expected_loss={expected_loss:.4f}, bias={bias:.4f}, variance={variance:.4f} (net {net_variance:+.4f}), noise={noise:.4f}, naive_sum={naive_sum:.4f})'
 
 
 def bias_variance_01(model, prob, *, n_train, n_datasets=200, x_test=None, x_range=(0, 1),
@@ -555,31 +470,3 @@ def bias_variance_01(model, prob, *, n_train, n_datasets=200, x_test=None, x_ran
         expected_loss_per_point=expected, bias_per_point=bias, variance_per_point=variance,
         noise_per_point=noise, c1=c1, c2=c2, x_test=x_test, main_prediction=y_main, predictions=pred,
     )
-
-
-# ------------------------------------------------------------------- selection bias of tuning (notebook 03)
-def expected_best_accuracy(n_candidates, n_val, accuracy) -> float:
-    """Expected validation accuracy of the *winner* among ``n_candidates`` equally good configurations.
-
-    Each candidate's validation accuracy is Binomial(n_val, accuracy) / n_val (independent validation errors);
-    the tuned model reports the largest. Its expectation exceeds ``accuracy`` although no candidate is better:
-    the selection bias (winner's curse) of a tuned model's validation score (调参, 西瓜书 §2.2.4;
-    ``notebooks/03_tuning_and_final_model.ipynb``). Exact, from the binomial CDF (SciPy):
-    P(max <= t) = F(t)^k.
-
-    >>> round(expected_best_accuracy(1, 100, 0.9), 10)
-    0.9
-    >>> expected_best_accuracy(25, 100, 0.9) > 0.93
-    True
-    """
-    from scipy import stats
-
-    k = check_positive_int(n_candidates, "n_candidates")
-    m = check_positive_int(n_val, "n_val")
-    p = check_probability(accuracy, "accuracy")
-    if k == 1:
-        return float(p)  # E[Binomial(m, p) / m] = p exactly (no rounding residue to print as -0.0000)
-    # E[max] = sum_t P(max > t) = sum_t (1 - F(t)^k); math.fsum is exactly rounded, so the result does not
-    # depend on a BLAS kernel's summation order (the value is the same on every CPU).
-    F = stats.binom.cdf(np.arange(m), m, p)
-    return math.fsum(1.0 - F**k) / m

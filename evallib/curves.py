@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ._results import Result
 from ._validation import (
     as_1d_array,
     as_finite_array,
@@ -277,8 +278,8 @@ def normalized_cost(fpr, fnr, p, cost_fn, cost_fp):
     return n * x + f * (1 - x)
 
 
-@dataclass(frozen=True)
-class CostCurve:
+@dataclass(frozen=True, repr=False)
+class CostCurve(Result):
     """Cost curve of a scorer (代价曲线, 西瓜书 §2.3.4).
 
     Every ROC point (FPR, TPR) gives the line from (0, FPR) to (1, FNR), FNR = 1 - TPR: its normalised
@@ -295,9 +296,10 @@ class CostCurve:
     hull_index: np.ndarray  # indices of the ROC points whose lines make the envelope, by increasing FPR
     expected_total_cost: float
 
-    def __repr__(self) -> str:
-        return (f"CostCurve(n_lines={len(self.fpr)}, n_envelope_lines={len(self.hull_index)}, "
-                f"expected_total_cost={self.expected_total_cost:.4f})")
+    _repr_format = 'CostCurve(n_lines={n_lines}, n_envelope_lines={n_envelope}, expected_total_cost={expected_total_cost:.4f})'
+
+    def _repr_values(self) -> dict:
+        return {"n_lines": len(self.fpr), "n_envelope": len(self.hull_index)}
 
 
 def _upper_hull(fpr, tpr):
@@ -350,8 +352,8 @@ def expected_total_cost(y_true, scores, *, pos_label=None) -> float:
     return cost_curve(y_true, scores, pos_label=pos_label).expected_total_cost
 
 
-@dataclass(frozen=True)
-class OperatingPoint:
+@dataclass(frozen=True, repr=False)
+class OperatingPoint(Result):
     """The best ROC point (threshold) of a scorer for one class prior and cost pair."""
 
     threshold: float
@@ -361,10 +363,7 @@ class OperatingPoint:
     normalized_cost: float
     expected_cost: float  # cost per sample: normalized_cost · (p·cost_fn + (1-p)·cost_fp)
 
-    def __repr__(self) -> str:
-        return (f"OperatingPoint(threshold={self.threshold:.4g}, fpr={self.fpr:.4f}, fnr={self.fnr:.4f}, "
-                f"probability_cost={self.probability_cost:.4f}, normalized_cost={self.normalized_cost:.4f}, "
-                f"expected_cost={self.expected_cost:.4f})")
+    _repr_format = 'OperatingPoint(threshold={threshold:.4g}, fpr={fpr:.4f}, fnr={fnr:.4f}, probability_cost={probability_cost:.4f}, normalized_cost={normalized_cost:.4f}, expected_cost={expected_cost:.4f})'
 
 
 def cost_operating_point(curve: CostCurve, *, p, cost_fn, cost_fp) -> OperatingPoint:
@@ -388,8 +387,8 @@ def cost_operating_point(curve: CostCurve, *, p, cost_fn, cost_fp) -> OperatingP
 
 
 # ----------------------------------------------------------------------------- one cut point
-@dataclass(frozen=True)
-class ThresholdSummary:
+@dataclass(frozen=True, repr=False)
+class ThresholdSummary(Result):
     """Everything about one cut point: the confusion matrix and the rates it gives."""
 
     threshold: float
@@ -408,10 +407,7 @@ class ThresholdSummary:
         """``[[TP, FN], [FP, TN]]`` (the book's layout)."""
         return np.array([[self.tp, self.fn], [self.fp, self.tn]])
 
-    def __repr__(self) -> str:
-        return (f"ThresholdSummary(threshold={self.threshold:.4g}, TP={self.tp}, FN={self.fn}, FP={self.fp}, "
-                f"TN={self.tn}, precision={self.precision:.4f}, recall={self.recall:.4f}, f1={self.f1:.4f}, "
-                f"tpr={self.tpr:.4f}, fpr={self.fpr:.4f})")
+    _repr_format = 'ThresholdSummary(threshold={threshold:.4g}, TP={tp}, FN={fn}, FP={fp}, TN={tn}, precision={precision:.4f}, recall={recall:.4f}, f1={f1:.4f}, tpr={tpr:.4f}, fpr={fpr:.4f})'
 
 
 def threshold_summary(y_true, scores, threshold, *, pos_label=None) -> ThresholdSummary:

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from ._results import Result
 from ._validation import (as_1d_array, as_finite_array, check_consistent_length, check_labels, check_nonnegative,
                           check_positive_int, check_random_state, check_range)
 
@@ -13,8 +14,8 @@ __all__ = ["Dataset", "load_watermelon", "make_sine", "make_majority_trap", "loa
            "load_tumours", "load_tumour_scores", "load_ten_melons"]
 
 
-@dataclass(frozen=True)
-class Dataset:
+@dataclass(frozen=True, repr=False)
+class Dataset(Result):
     """A small data set with named fields (like scikit-learn's Bunch, but frozen)."""
 
     X: np.ndarray
@@ -43,14 +44,14 @@ class Dataset:
         for k, v in (("X", X), ("y", y), *names.items()):
             object.__setattr__(self, k, v)   # frozen: set once, here
 
-    def __repr__(self) -> str:
-        return (
-            f"Dataset(n_samples={self.X.shape[0]}, features={list(self.feature_names)}, "
-            f"classes={list(self.target_names)})"
-        )
+    _repr_format = 'Dataset(n_samples={X.shape[0]}, features={features}, classes={classes})'
+
+    def _repr_values(self) -> dict:
+        return {"features": list(self.feature_names), "classes": list(self.target_names)}
 
 
 # 西瓜数据集 3.0α (西瓜书 表4.5): density (密度), sugar content (含糖率), good melon (好瓜: 是 = 1, 否 = 0).
+
 _WATERMELON_3A = np.array(
     [
         [0.697, 0.460, 1], [0.774, 0.376, 1], [0.634, 0.264, 1], [0.608, 0.318, 1],

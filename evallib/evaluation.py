@@ -1,19 +1,25 @@
 """Running a learner over a splitter: one score per split (西瓜书 §2.2).
 
-Taught in ``notebooks/02_evaluation_methods.ipynb``.
+Taught in ``notebooks/02_evaluation_methods.ipynb``. Also the curves of a learner against one of its
+parameters (:func:`complexity_curve`) and against the training-set size (:func:`learning_curve`, notebook 10),
+and the selection bias of tuning (:func:`expected_best_accuracy`, notebook 03).
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 
 import numpy as np
 from joblib import Parallel, delayed
 from sklearn.base import clone
 
-from ._validation import check_consistent_length, check_labels, num_samples
+from ._results import Result
+from ._validation import check_consistent_length, check_labels, check_positive_int, check_probability, num_samples
 from .metrics import error_rate
 
-__all__ = ["evaluate", "cross_validation", "CVResult", "score_table", "ScoreTable", "complexity_curve", "ComplexityCurve"]
+__all__ = ["evaluate", "cross_validation", "CVResult", "score_table", "ScoreTable", "complexity_curve", "ComplexityCurve",
+           "learning_curve", "LearningCurve", "expected_best_accuracy"]
+
 
 _RESPONSES = ("predict", "predict_proba", "decision_function")
 
@@ -111,8 +117,8 @@ def evaluate(model, X, y, splitter, metric=error_rate, *, response="predict", n_
     return np.asarray(scores, dtype=float)
 
 
-@dataclass(frozen=True)
-class CVResult:
+@dataclass(frozen=True, repr=False)
+class CVResult(Result):
     """Scores of p-times k-fold cross-validation (西瓜书 §2.2.2), with the summaries the book reports.
 
     Fields: ``scores`` (p × k, one per fold), ``mean`` (the estimate: mean over all p·k folds),
@@ -127,12 +133,7 @@ class CVResult:
     fold_std: float
     n_fits: int
 
-    def __repr__(self) -> str:
-        p, k = self.scores.shape
-        return (
-            f"CVResult(p={p}, k={k}, mean={self.mean:.4f}, repeat_std={self.repeat_std:.4f}, "
-            f"fold_std={self.fold_std:.4f}, n_fits={self.n_fits})"
-        )
+    _repr_format = 'CVResult(p={scores.shape[0]}, k={scores.shape[1]}, mean={mean:.4f}, repeat_std={repeat_std:.4f}, fold_std={fold_std:.4f}, n_fits={n_fits})'
 
 
 def cross_validation(model, X, y, *, n_splits=10, n_repeats=1, stratify=True, metric=error_rate,
@@ -168,8 +169,8 @@ def _cv_summary(scores: np.ndarray) -> CVResult:
     )
 
 
-@dataclass(frozen=True)
-class ScoreTable:
+@dataclass(frozen=True, repr=False)
+class ScoreTable(Result):
     """Mean score of every learner on every data set: the N × k table of 西瓜书 §2.4.4 (表 2.5's input).
 
     ``scores[i, j]`` is learner ``learners[j]``'s mean over the splits of data set ``datasets[i]`` (pass it
@@ -182,9 +183,10 @@ class ScoreTable:
     datasets: tuple
     split_scores: tuple = field(repr=False)
 
-    def __repr__(self) -> str:
-        n, k = self.scores.shape
-        return f"ScoreTable({n} data sets × {k} learners: {', '.join(self.learners)})"
+    _repr_format = 'ScoreTable({scores.shape[0]} data sets × {scores.shape[1]} learners: {learner_list})'
+
+    def _repr_values(self) -> dict:
+        return {"learner_list": ", ".join(self.learners)}
 
 
 def _named(items, name):
@@ -256,8 +258,8 @@ def score_table(learners, datasets, splitter, metric=error_rate, *, response="pr
     return ScoreTable(scores, tuple(n for n, _ in models), tuple(n for n, _ in data), tuple(per_split))
 
 
-@dataclass(frozen=True)
-class ComplexityCurve:
+@dataclass(frozen=True, repr=False)
+class ComplexityCurve(Result):
     """Training and test scores of a model as one parameter (its complexity) varies.
 
     ``train`` and ``test`` have shape (len(values), n_splits); ``train_mean``/``test_mean`` average the splits.
@@ -276,9 +278,10 @@ class ComplexityCurve:
     def test_mean(self) -> np.ndarray:
         return self.test.mean(axis=1)
 
-    def __repr__(self) -> str:
-        return (f"ComplexityCurve({self.param_name}: {len(self.values)} values × {self.train.shape[1]} splits, "
-                f"best test at {self.param_name}={self.values[int(np.argmin(self.test_mean))]!r})")
+    _repr_format = 'ComplexityCurve({param_name}: {n_values} values × {train.shape[1]} splits, best test at {param_name}={best!r})'
+
+    def _repr_values(self) -> dict:
+        return {"n_values": len(self.values), "best": self.values[int(np.argmin(self.test_mean))]}
 
 
 def _fit_train_test(model, X, y, train, test, metric):
@@ -321,3 +324,125 @@ def complexity_curve(model, param_name, values, X, y, splitter, metric=error_rat
     )
     arr = np.asarray(out, dtype=float).reshape(len(values), len(splits), 2)
     return ComplexityCurve(param_name, values, arr[:, :, 0], arr[:, :, 1])
+
+
+# ------------------------------------------------------------------------------------ learning curves
+@dataclass(frozen=True, repr=False)
+class LearningCurve(Result):
+    """Training and validation scores against the training-set size (学习曲线).
+
+    ``train_sizes`` (n_sizes,); ``train_scores`` and ``test_scores`` (n_sizes, n_splits);
+    ``train_mean``/``test_mean`` average over the splits.
+    """
+
+    train_sizes: np.ndarray
+    train_scores: np.ndarray
+    test_scores: np.ndarray
+
+    @property
+    def train_mean(self) -> np.ndarray:
+        return self.train_scores.mean(axis=1)
+
+    @property
+    def test_mean(self) -> np.ndarray:
+        return self.test_scores.mean(axis=1)
+
+    _repr_format = 'LearningCurve({n_sizes} sizes from {first} to {last}, {train_scores.shape[1]} splits; final train={final_train:.4f}, test={final_test:.4f})'
+
+    def _repr_values(self) -> dict:
+        return {"n_sizes": len(self.train_sizes), "first": self.train_sizes[0], "last": self.train_sizes[-1], "final_train": self.train_mean[-1], "final_test": self.test_mean[-1]}
+
+
+def _check_estimator(model, name="model"):
+    if isinstance(model, type):
+        raise TypeError(f"{name} must be an estimator instance, got the class {model.__name__}; add ()")
+    for attr in ("fit", "predict", "get_params"):
+        if not callable(getattr(model, attr, None)):
+            raise TypeError(f"{name} must be a scikit-learn estimator with fit/predict, got {type(model).__name__}")
+    return model
+
+
+def _mse(y_true, y_pred) -> float:
+    return float(np.mean((np.asarray(y_true, dtype=float) - np.asarray(y_pred, dtype=float)) ** 2))
+
+
+def learning_curve(model, X, y, train_sizes, splitter, metric=None) -> LearningCurve:
+    """Training and validation error of ``model`` as the training set grows (学习曲线, notebook 10).
+
+    The twin of :func:`complexity_curve`: there the x-axis is a parameter, here the training-set size.
+
+    For every split of ``splitter`` and every size n in ``train_sizes``, a clone of ``model`` is fitted on the
+    first n training indices of the split and scored with ``metric(y_true, y_pred)`` (default: mean squared
+    error) on those n samples and on the split's test part. This is what
+    ``sklearn.model_selection.learning_curve(..., shuffle=False)`` does, with an error metric (lower is better).
+
+    >>> from evallib.fitting import PolynomialRegression
+    >>> from evallib.splits import KFold
+    >>> X = np.linspace(0, 1, 40).reshape(-1, 1); y = 2 * X[:, 0]
+    >>> lc = learning_curve(PolynomialRegression(1), X, y, [5, 20], KFold(4, random_state=0))
+    >>> bool(np.all(lc.test_mean < 1e-20))
+    True
+    """
+    check_labels(y, "y")
+    _check_estimator(model)
+    metric = _mse if metric is None else metric
+    if not callable(metric):
+        raise TypeError(f"metric must be callable as metric(y_true, y_pred), got {type(metric).__name__}")
+    if not (callable(getattr(splitter, "split", None)) and callable(getattr(splitter, "get_n_splits", None))):
+        raise TypeError(f"splitter must have split() and get_n_splits(), got {type(splitter).__name__}")
+    m = num_samples(X, "X")
+    if m == 0:
+        raise ValueError("X is empty: a data set with at least one sample is needed")
+    if num_samples(y, "y") != m:
+        raise ValueError(f"length mismatch: X has {m} samples, y has {num_samples(y, 'y')}")
+    X, y = np.asarray(X), np.asarray(y)
+    sizes = np.atleast_1d(np.asarray(train_sizes))
+    if sizes.size == 0:
+        raise ValueError("train_sizes is empty: give at least one training-set size")
+    if sizes.ndim != 1 or sizes.dtype.kind not in "iu":
+        raise ValueError(f"train_sizes must be a 1-D sequence of ints, got {train_sizes!r}")
+    if sizes.min() < 1:
+        raise ValueError(f"train_sizes must be >= 1, got {sizes.min()}")
+    splits = list(splitter.split(X, y))
+    if not splits:
+        raise ValueError("splitter produced no splits")
+    smallest = min(len(tr) for tr, _ in splits)
+    if sizes.max() > smallest:
+        raise ValueError(f"train_sizes must be <= {smallest} (the smallest training split), got {sizes.max()}")
+    train = np.empty((len(sizes), len(splits)))
+    test = np.empty_like(train)
+    for j, (tr, te) in enumerate(splits):
+        for i, n in enumerate(sizes):
+            idx = tr[:n]
+            est = clone(model).fit(X[idx], y[idx])
+            train[i, j] = metric(y[idx], est.predict(X[idx]))
+            test[i, j] = metric(y[te], est.predict(X[te]))
+    return LearningCurve(sizes.astype(int), train, test)
+
+
+# ------------------------------------------------------------------- selection bias of tuning (notebook 03)
+def expected_best_accuracy(n_candidates, n_val, accuracy) -> float:
+    """Expected validation accuracy of the *winner* among ``n_candidates`` equally good configurations.
+
+    Each candidate's validation accuracy is Binomial(n_val, accuracy) / n_val (independent validation errors);
+    the tuned model reports the largest. Its expectation exceeds ``accuracy`` although no candidate is better:
+    the selection bias (winner's curse) of a tuned model's validation score (调参, 西瓜书 §2.2.4;
+    ``notebooks/03_tuning_and_final_model.ipynb``). Exact, from the binomial CDF (SciPy):
+    P(max <= t) = F(t)^k.
+
+    >>> round(expected_best_accuracy(1, 100, 0.9), 10)
+    0.9
+    >>> expected_best_accuracy(25, 100, 0.9) > 0.93
+    True
+    """
+    from scipy import stats
+
+    k = check_positive_int(n_candidates, "n_candidates")
+    m = check_positive_int(n_val, "n_val")
+    p = check_probability(accuracy, "accuracy")
+    if k == 1:
+        return float(p)  # E[Binomial(m, p) / m] = p exactly (no rounding residue to print as -0.0000)
+    # E[max] = sum_t P(max > t) = sum_t (1 - F(t)^k); math.fsum is exactly rounded, so the result does not
+    # depend on a BLAS kernel's summation order (the value is the same on every CPU).
+    F = stats.binom.cdf(np.arange(m), m, p)
+    return math.fsum(1.0 - F**k) / m

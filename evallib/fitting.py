@@ -10,6 +10,7 @@ from dataclasses import dataclass
 import numpy as np
 from sklearn.base import BaseEstimator, RegressorMixin
 
+from ._results import Result
 from ._validation import as_finite_array, check_positive_int, check_random_state, check_range
 
 __all__ = ["polynomial_design", "PolynomialRegression", "polynomial_experiment",
@@ -80,8 +81,8 @@ class PolynomialRegression(RegressorMixin, BaseEstimator):
         return polynomial_design(X[:, 0], self.degree, self.domain_) @ self.coef_
 
 
-@dataclass(frozen=True)
-class PolynomialExperiment:
+@dataclass(frozen=True, repr=False)
+class PolynomialExperiment(Result):
     """One draw of noisy sine data and the least-squares polynomial of every degree 0..max_degree.
 
     ``curves[d]`` is the degree-d fit evaluated on ``grid``; ``train_mse[d]`` / ``test_mse[d]`` its errors
@@ -104,9 +105,10 @@ class PolynomialExperiment:
     def best_degree(self) -> int:
         return int(self.degrees[np.argmin(self.test_mse)])
 
-    def __repr__(self) -> str:
-        return (f"PolynomialExperiment(n_train={len(self.x_train)}, noise_std={self.noise_std}, "
-                f"degrees=0..{int(self.degrees[-1])}, best_degree={self.best_degree})")
+    _repr_format = 'PolynomialExperiment(n_train={n_train}, noise_std={noise_std}, degrees=0..{max_degree}, best_degree={best_degree})'
+
+    def _repr_values(self) -> dict:
+        return {"n_train": len(self.x_train), "max_degree": int(self.degrees[-1])}
 
 
 def polynomial_experiment(n_train=20, *, noise_std=0.25, max_degree=15, n_test=1000, n_grid=200,

@@ -17,13 +17,14 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ._results import Result
 from ._validation import as_1d_array, as_finite_array, check_consistent_length, check_labels, check_positive_int
 
 __all__ = ["LeakageStudy", "selection_leakage", "distort_probabilities"]
 
 
-@dataclass(frozen=True)
-class LeakageStudy:
+@dataclass(frozen=True, repr=False)
+class LeakageStudy(Result):
     """Cross-validated accuracy with the feature selection done before the split (``leaky``) and inside each
     training fold (``honest``), per number of selected features ``ks``; ``*_folds`` hold one column per test
     fold (of every repeat); ``optimism`` = leaky − honest."""
@@ -45,9 +46,10 @@ class LeakageStudy:
             raise ValueError(f"k={k!r} was not studied; ks are {self.ks.tolist()}")
         return float(self.leaky[hit[0]]), float(self.honest[hit[0]])
 
-    def __repr__(self) -> str:
-        return (f"LeakageStudy({len(self.ks)} values of k from {self.ks[0]} to {self.ks[-1]}, "
-                f"largest optimism {self.optimism.max():+.3f})")
+    _repr_format = 'LeakageStudy({n_ks} values of k from {first_k} to {last_k}, largest optimism {max_optimism:+.3f})'
+
+    def _repr_values(self) -> dict:
+        return {"n_ks": len(self.ks), "first_k": self.ks[0], "last_k": self.ks[-1], "max_optimism": self.optimism.max()}
 
 
 def _top_features(X, y, ks_max):

@@ -35,7 +35,8 @@ from ._validation import (
     check_probability,
     check_random_state,
 )
-from .compare import TestResult, _ReprMixin
+from ._results import Result
+from .compare import TestResult
 
 __all__ = [
     "INTERVAL_METHODS",
@@ -64,7 +65,7 @@ INTERVAL_METHODS = ("wilson", "clopper-pearson", "normal")
 # Result objects
 # ----------------------------------------------------------------------------------------------------
 @dataclass(frozen=True, repr=False)
-class ErrorRateInterval(_ReprMixin):
+class ErrorRateInterval(Result):
     """An interval for a generalisation error rate from ``n_errors`` mistakes on ``m`` test samples."""
 
     estimate: float
@@ -81,7 +82,7 @@ class ErrorRateInterval(_ReprMixin):
 
 
 @dataclass(frozen=True, repr=False)
-class Coverage(_ReprMixin):
+class Coverage(Result):
     """How often an interval method covers the true error rate ``error_rate`` on ``m`` test samples.
 
     ``exact`` sums the binomial probabilities of the counts whose interval covers the truth; ``simulated``
@@ -98,7 +99,7 @@ class Coverage(_ReprMixin):
 
 
 @dataclass(frozen=True, repr=False)
-class MeanInterval(_ReprMixin):
+class MeanInterval(Result):
     """A t interval for the mean of k scores; ``variance_factor`` multiplies the sample variance σ²
     (1/k naive, 1/k + n_test/n_train corrected)."""
 
@@ -112,7 +113,7 @@ class MeanInterval(_ReprMixin):
 
 
 @dataclass(frozen=True, repr=False)
-class AUCInterval(_ReprMixin):
+class AUCInterval(Result):
     """DeLong's interval for the AUC: ``auc`` ± z·sqrt(``variance``), clipped to [0, 1]."""
 
     auc: float
@@ -135,7 +136,7 @@ class DeLongResult(TestResult):
 
 
 @dataclass(frozen=True, repr=False)
-class Bootstrap632Result(_ReprMixin):
+class Bootstrap632Result(Result):
     """The .632 / .632+ bootstrap estimate of the 0-1 loss and its ingredients (Efron & Tibshirani 1997)."""
 
     estimate: float
@@ -151,7 +152,7 @@ class Bootstrap632Result(_ReprMixin):
 
 
 @dataclass(frozen=True, repr=False)
-class BootstrapInterval(_ReprMixin):
+class BootstrapInterval(Result):
     """A bootstrap interval of a metric from ``scipy.stats.bootstrap``; ``standard_error`` is the standard
     deviation of the bootstrap distribution."""
 

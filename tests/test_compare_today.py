@@ -225,8 +225,9 @@ def test_correlated_bayesian_ttest_with_rope_0_decides_as_the_corrected_ttest():
         assert 2 * min(bt.p_left, bt.p_right) == pytest.approx(ct.pvalue, rel=1e-9)
 
 
+@pytest.mark.parametrize("prior", [None, 1.0])  # None: each library's default (0.5 in both)
 @pytest.mark.parametrize("case", range(6))
-def test_bayesian_signed_rank_matches_baycomp_within_monte_carlo_error(case):
+def test_bayesian_signed_rank_matches_baycomp_within_monte_carlo_error(case, prior):
     # Two independent Monte Carlo estimates of each probability (ours: 50000 draws, baycomp's: 20000, its Python
     # loop is slow) differ with standard error sqrt(p (1 - p) (1/50000 + 1/20000)) <= 0.0042; we allow 5 standard
     # errors (plus 1e-3 for p near 0 or 1): a false alarm has probability about 6e-7 per comparison, while a wrong
@@ -236,9 +237,11 @@ def test_bayesian_signed_rank_matches_baycomp_within_monte_carlo_error(case):
     x = np.round(0.8 + 0.05 * rng.standard_normal(n), 2)
     y = np.round(x + 0.01 * (case - 2) + 0.02 * rng.standard_normal(n), 2)  # rounding: ties and zeros
     rope = (0.0, 0.01, 0.01, 0.02, 0.005, 0.0)[case]
-    ref = baycomp.SignedRankTest(x, y, rope, prior=1, nsamples=20000, random_state=case).probs(rope > 0)
+    kw = {} if prior is None else {"prior": prior}
+    ref = baycomp.SignedRankTest(x, y, rope, nsamples=20000, random_state=case, **kw).probs(rope > 0)
     ref = (ref[0], 0.0, ref[1]) if rope == 0 else ref
-    r = cmp.bayesian_signed_rank(x, y, rope=rope, n_samples=50000, random_state=case)
+    r = cmp.bayesian_signed_rank(x, y, rope=rope, n_samples=50000, random_state=case, **kw)
+    assert r.prior == (0.5 if prior is None else prior)
     for mine, theirs in zip(r.probs, ref):
         pbar = (mine + theirs) / 2
         assert abs(mine - theirs) <= 5 * np.sqrt(pbar * (1 - pbar) * (1 / 50000 + 1 / 20000)) + 1e-3
@@ -250,7 +253,7 @@ def test_bayesian_signed_rank_samples_follow_benavolis_formula():
     y = np.array([0.83, 0.77, 0.90, 0.86, 0.74, 0.81])
     rope = 0.01
     r = cmp.bayesian_signed_rank(x, y, rope=rope, n_samples=200, random_state=7)
-    w = np.random.default_rng(7).dirichlet(np.ones(7), size=200)
+    w = np.random.default_rng(7).dirichlet(np.r_[0.5, np.ones(6)], size=200)  # prior 0.5 on z_0 = 0
     z = np.concatenate([[0.0], y - x])
     for i in range(0, 200, 37):
         right = left = 0.0

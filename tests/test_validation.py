@@ -498,11 +498,11 @@ row("biasvar.bias_variance", O(POLY), O(np.sin), noise_std=0.3, n_train=10, n_da
     random_state=0, method="auto")
 row("biasvar.bias_variance_curve", O(el.fitting.PolynomialRegression(1)), "degree", [1, 2], O(np.sin), noise_std=0.3,
     n_train=10, n_datasets=5, random_state=0)
-row("biasvar.learning_curve", O(_model()), XC, L(YC), [5, 10], el.splits.KFold(2, random_state=0))
-bad("biasvar.learning_curve", "train_sizes=[2.0]",
+row("evaluation.learning_curve", O(_model()), XC, L(YC), [5, 10], el.splits.KFold(2, random_state=0))
+bad("evaluation.learning_curve", "train_sizes=[2.0]",
     lambda: el.biasvar.learning_curve(_model(), XC, YC, [2.0], el.splits.KFold(2)), "train_sizes")
 row("biasvar.bias_variance_01", O(_model()), O(lambda x: np.clip(x, 0, 1)), n_train=10, n_datasets=5, random_state=0)
-row("biasvar.expected_best_accuracy", 5, 100, 0.8)
+row("evaluation.expected_best_accuracy", 5, 100, 0.8)
 
 # roofline
 row("roofline.Convention", 2, "conv_linear", "float32", 1, False)
@@ -741,3 +741,107 @@ def test_sweep_size():
     print(f"\n{len(PUBLIC)} public names, {n_callable} callables, {len(SWEEP)} rows, {len(CASES)} bad calls")
     assert len(CASES) > 500
 
+
+
+# =====================================================================================================
+# Declared constraints (issue 27): every public function of the core modules and evallib.plots states its
+# arguments' constraints with evallib._validation.validate_params; the bad values below come from those
+# declarations, so a new public function needs a declaration, not a new table row.
+# =====================================================================================================
+DECLARED_MODULES = {"data", "splits", "metrics", "evaluation", "fitting", "curves", "compare", "uncertainty",
+                    "biasvar", "roofline", "pitfalls", "plots", "style"}
+# Not declared yet, for the lead to resolve: evallib.widgets and evallib.grading/i18n are being rewritten on other
+# branches and are not swept here; the functions below still validate inline only (issue 27, item 7: declared so far:
+# evallib.metrics). Declare one, then delete its name here (test_pending_list_has_no_declared_function says so).
+PENDING_DECLARATIONS = frozenset({
+    'data.load_watermelon', 'data.make_sine', 'data.make_majority_trap', 'data.load_bundled', 'data.load_tumours',
+    'data.load_tumour_scores', 'data.load_ten_melons', 'splits.out_of_bag_fraction', 'splits.simulate_oob_fraction',
+    'evaluation.evaluate', 'evaluation.cross_validation', 'evaluation.score_table', 'evaluation.complexity_curve',
+    'evaluation.learning_curve', 'evaluation.expected_best_accuracy', 'fitting.polynomial_design',
+    'fitting.polynomial_experiment', 'curves.roc_curve', 'curves.pr_curve', 'curves.break_even_point', 'curves.auc',
+    'curves.roc_auc', 'curves.rank_loss', 'curves.cost_curve', 'curves.expected_total_cost',
+    'curves.probability_cost', 'curves.normalized_cost', 'curves.cost_operating_point', 'curves.threshold_summary',
+    'compare.binomial_test', 'compare.binomial_critical_count', 'compare.ttest', 'compare.paired_ttest',
+    'compare.ttest_5x2cv', 'compare.combined_ftest_5x2cv', 'compare.corrected_resampled_ttest',
+    'compare.mcnemar_table', 'compare.mcnemar', 'compare.rank_matrix', 'compare.friedman', 'compare.q_alpha',
+    'compare.critical_difference', 'compare.nemenyi', 'compare.cd_groups', 'compare.null_rejection_rates',
+    'compare.sign_test', 'compare.wilcoxon', 'compare.holm', 'compare.posthoc_vs_control',
+    'compare.pairwise_wilcoxon_holm', 'compare.correlated_bayesian_ttest', 'compare.bayesian_signed_rank',
+    'compare.rejection_rates', 'uncertainty.error_rate_interval', 'uncertainty.interval_coverage',
+    'uncertainty.coverage_curve', 'uncertainty.kfold_mean_interval', 'uncertainty.structural_components',
+    'uncertainty.roc_auc_interval', 'uncertainty.delong_test', 'uncertainty.bootstrap_632',
+    'uncertainty.bootstrap_interval', 'biasvar.bias_variance', 'biasvar.bias_variance_curve',
+    'biasvar.bias_variance_01', 'roofline.dtype_bytes', 'roofline.conv2d', 'roofline.depthwise_conv2d',
+    'roofline.linear', 'roofline.maxpool2d', 'roofline.avgpool2d', 'roofline.adaptive_avgpool2d',
+    'roofline.batchnorm2d', 'roofline.activation', 'roofline.residual_add', 'roofline.flatten',
+    'roofline.sequential', 'roofline.alexnet', 'roofline.vgg16', 'roofline.resnet18', 'roofline.resnet50',
+    'roofline.mobilenet_v1', 'roofline.mobilenet_v2', 'roofline.get_model', 'roofline.attainable',
+    'roofline.ridge_point', 'roofline.time_bound', 'roofline.analyze', 'roofline.separable_cost_ratio',
+    'roofline.get_device', 'roofline.measure_machine', 'roofline.machine_device', 'roofline.measure_kernels',
+    'pitfalls.selection_leakage', 'pitfalls.distort_probabilities', 'plots.get_ax', 'plots.plot_watermelon',
+    'plots.plot_polynomial_fit', 'plots.plot_train_test_curve', 'plots.plot_splits', 'plots.plot_estimate_spread',
+    'plots.plot_oob_fraction', 'plots.plot_cv_repeats', 'plots.plot_roc', 'plots.plot_pr', 'plots.plot_cost_curves',
+    'plots.plot_confusion_matrix', 'plots.plot_binomial_test', 'plots.plot_null_distribution',
+    'plots.plot_cd_diagram', 'plots.plot_friedman_graph', 'plots.plot_rejection_rates', 'plots.plot_cd_curve',
+    'plots.plot_prediction_fan', 'plots.plot_decomposition', 'plots.plot_bias_variance_curve',
+    'plots.plot_learning_curve', 'plots.plot_zero_one_decomposition', 'plots.plot_winner_optimism',
+    'plots.plot_roofline', 'plots.plot_batch_intensity', 'plots.plot_layer_times', 'plots.plot_intervals',
+    'plots.plot_coverage', 'plots.plot_posterior', 'plots.plot_simplex', 'plots.plot_size_power',
+    'plots.plot_power_curve', 'plots.plot_calibration', 'plots.plot_multiclass_confusion', 'plots.plot_leakage',
+    'plots.plot_optimism', 'plots.plot_grid_scores', 'plots.plot_rank_cells', 'plots.plot_residuals',
+    'plots.plot_outlier_effect', 'plots.plot_dcg_discount', 'style.setup_notebook', 'style.presentation',
+    'style.new_figure',
+})
+
+
+def _declared(obj):
+    return getattr(obj, "__evallib_params__", None)
+
+
+def test_every_public_function_declares_its_constraints():
+    missing = sorted(n for n, o in PUBLIC.items()
+                     if callable(o) and n not in EXEMPT and "." in n and n.split(".")[0] in DECLARED_MODULES
+                     and not inspect.isclass(o) and _declared(o) is None and n not in PENDING_DECLARATIONS)
+    assert not missing, f"public functions without @validate_params: {missing}"
+
+
+def test_pending_list_has_no_declared_function():
+    stale = sorted(n for n in PENDING_DECLARATIONS if _declared(PUBLIC[n]) is not None)
+    assert not stale, f"declared now, remove from PENDING_DECLARATIONS: {stale}"
+
+
+def _declared_cases():
+    out = []
+    for n, obj in PUBLIC.items():
+        decl = _declared(obj)
+        if decl is None or n not in SWEEP:
+            continue
+        for pname, kinds in decl.items():
+            seen = set()
+            for k in kinds:
+                for bad_value in k.bad_values():
+                    if any(bad_value in other for other in kinds) or repr(bad_value) in seen:
+                        continue
+                    seen.add(repr(bad_value))
+                    out.append(pytest.param(n, pname, bad_value, id=f"{n}-{pname}={_short(bad_value)}"))
+    return out
+
+
+DECLARED_CASES = _declared_cases()
+
+
+@pytest.mark.parametrize("name, pname, value", DECLARED_CASES)
+def test_declared_bad_value_is_refused_in_one_message_form(name, pname, value):
+    args, kwargs = SWEEP[name]
+    fname = PUBLIC[name].__name__
+    _expect_error(f"{name}({pname}={_short(value)})", lambda: _call(PUBLIC[name], args, kwargs, (pname, value)),
+                  rf"^The '{pname}' parameter of {fname} must be .+; got .+\.$")
+
+
+def test_message_form():
+    with pytest.raises(ValueError) as e:
+        el.metrics.fbeta_score([1, 0], [1, 0], beta=-1)
+    assert str(e.value) == "The 'beta' parameter of fbeta_score must be a float in (0, inf); got -1."
+    with pytest.raises(TypeError, match=r"^The 'zero_division' parameter of precision must be 'raise' or one of "
+                                        r"0\.0, 1\.0; got True\.$"):
+        el.metrics.precision([1, 0], [1, 0], zero_division=True)

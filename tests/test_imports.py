@@ -1,0 +1,48 @@
+"""`import evallib` is lazy (PEP 562): the statistics load without matplotlib or ipywidgets, so the grader's
+sandbox runner, which imports evallib and its grading data protocol, never pays for (or exposes) them."""
+import json
+import subprocess
+import sys
+
+import pytest
+
+import evallib
+
+# What must stay free of plotting and widgets: the package, the core modules the checks call, the grader's side.
+CORE = ["evallib", "evallib.compare", "evallib.metrics", "evallib.roofline", "evallib.splits", "evallib.evaluation",
+        "evallib.curves", "evallib.uncertainty", "evallib.biasvar", "evallib.data", "evallib.fitting",
+        "evallib.pitfalls", "evallib.grading"]
+HEAVY = ("matplotlib", "ipywidgets", "IPython")
+
+
+def _loaded_after(imports):
+    code = ("import importlib, json, sys\n"
+            f"for m in {imports!r}: importlib.import_module(m)\n"
+            f"print(json.dumps(sorted(k for k in sys.modules if k.split('.')[0] in {HEAVY!r})))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    return json.loads(out.stdout)
+
+
+def test_import_evallib_loads_no_submodule():
+    code = "import sys, evallib; print(sorted(k for k in sys.modules if k.startswith('evallib')))"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "['evallib']"
+
+
+def test_core_modules_import_no_plotting_or_widgets():
+    assert _loaded_after(CORE) == []
+
+
+def test_plots_do_load_matplotlib():  # the property above could not fail if nothing ever loaded it
+    assert "matplotlib" in _loaded_after(["evallib.plots"])
+
+
+def test_lazy_attributes_and_dir():
+    names = dir(evallib)
+    for sub in evallib._SUBMODULES:
+        assert sub in names
+    assert "setup_notebook" in names
+    assert evallib.compare.friedman.__module__ == "evallib.compare._demsar"
+    assert evallib.setup_notebook is evallib.style.setup_notebook
+    with pytest.raises(AttributeError, match="no attribute 'nope'"):
+        evallib.nope  # noqa: B018
