@@ -32,12 +32,8 @@ import argparse
 import csv
 import json
 import os
-import queue
 import re
-import resource
 import shutil
-import signal
-import subprocess
 import sys
 import tempfile
 import threading
@@ -48,7 +44,7 @@ from pathlib import Path
 import nbformat
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from nbsettings import ENV  # noqa: E402
+from sandbox import Sandbox, sandbox_problem  # noqa: E402,F401  (sandbox_problem: main and the tests)
 from release_exercises import (ROOT, SOURCE_DIR, SourceSpec, parse_source, read_seed,  # noqa: E402
                                source_files, variant_for)
 
@@ -57,10 +53,7 @@ from evallib.grading import (NOT_ATTEMPTED, CaseRecorder, Replay, from_data, loa
 from evallib.grading_messages import MESSAGES, text as _t  # noqa: E402
 from evallib.i18n import get_language as _get_language, language as _language, translate as _tr  # noqa: E402
 
-RUNNER = Path(__file__).resolve().parent / "sandbox_run.py"
 STATUSES = ("correct", "partial", "incorrect", "not attempted", "missing", "not graded")
-UID_BASE = 61000
-MAX_OUTPUT = 50_000_000
 
 
 @dataclass
@@ -105,9 +98,6 @@ class Grader:
         self.memory_mb = memory_mb
         self.hide = [Path(h).resolve() for h in hide]
         self._sets, self._lock = {}, threading.Lock()
-        self._uids = queue.Queue()
-        for i in range(64):
-            self._uids.put(UID_BASE + i)
         self.tmp = Path(tempfile.mkdtemp(prefix="autograde-"))
         os.chmod(self.tmp, 0o711)
         self.checks_dir = self.tmp / "checks"
@@ -116,8 +106,11 @@ class Grader:
             (self.checks_dir / f"{name}.json").write_text(json.dumps(public_checks(load_source(spec.path))),
                                                           encoding="utf-8")
         os.chmod(self.checks_dir, 0o755)
+        self.box = Sandbox(self.tmp, self.checks_dir, sandbox=sandbox, memory_mb=memory_mb,
+                           total_timeout=self.total_timeout, hide=self.hide)
 
     def close(self):
+        self.box.close()
         shutil.rmtree(self.tmp, ignore_errors=True)
 
     def set_for(self, name, variant):
@@ -151,126 +144,10 @@ class Grader:
 
     # ------------------------------------------------------------------------------------- the sandbox
     def run_sandboxed(self, cells, names, functions):
-        """Run the runner on one submission; returns (parsed output or None, reason key/fields or None)."""
-        job_dir = Path(tempfile.mkdtemp(dir=self.tmp, prefix="job-"))
-        try:
-            job = {"cells": cells, "names": names, "functions": functions, "cell_timeout": self.cell_timeout,
-                   "total_timeout": self.total_timeout, "call_timeout": self.call_timeout}
-            (job_dir / "job.json").write_text(json.dumps(job), encoding="utf-8")
-            os.chmod(job_dir, 0o755)
-            os.chmod(job_dir / "job.json", 0o644)
-            out_path = self.tmp / f"{job_dir.name}.out"
-            uid = self._uids.get()
-            try:
-                err_path = self.tmp / f"{job_dir.name}.err"
-                with open(out_path, "wb") as out_fh, open(err_path, "wb") as err_fh:
-                    cmd, env, preexec, cwd = self._command(job_dir, uid)
-                    proc = subprocess.Popen(cmd, stdout=out_fh, stderr=err_fh, stdin=subprocess.DEVNULL,
-                                            env=env, cwd=cwd, preexec_fn=preexec, start_new_session=True)
-                    wall = self.total_timeout + 180
-                    try:
-                        proc.wait(timeout=wall)
-                    except subprocess.TimeoutExpired:
-                        os.killpg(proc.pid, signal.SIGKILL)
-                        proc.wait()
-                        return None, ("sandbox_timeout", {"seconds": wall})
-                    finally:
-                        if not self.sandbox:
-                            try:
-                                os.killpg(proc.pid, signal.SIGKILL)
-                            except ProcessLookupError:
-                                pass
-            finally:
-                self._uids.put(uid)
-            last = err_path.read_bytes()[-2000:].decode("utf-8", "replace").strip().splitlines()
-            err_path.unlink(missing_ok=True)
-            if out_path.stat().st_size > MAX_OUTPUT:
-                out_path.unlink(missing_ok=True)
-                return None, ("malformed_output", {"detail": "too large"})
-            raw = out_path.read_bytes().decode("utf-8", errors="replace").strip().rsplit("\n", 1)[-1]
-            out_path.unlink(missing_ok=True)
-            try:
-                data = json.loads(raw) if raw else None
-            except ValueError:
-                data = None
-            if not isinstance(data, dict):
-                detail = (f"exit status {proc.returncode}" + (f": {last[-1][:200]}" if last else "")) if not raw \
-                    else "not JSON"
-                return None, ("malformed_output" if raw else "sandbox_failed", {"detail": detail})
-            return data, None
-        finally:
-            shutil.rmtree(job_dir, ignore_errors=True)
-
-    def _command(self, job_dir, uid):
-        env = {"PATH": f"{Path(sys.executable).parent}:/usr/local/bin:/usr/bin:/bin", "LANG": "C.UTF-8",
-               "HOME": "/tmp/home", "MPLBACKEND": "Agg", "MPLCONFIGDIR": "/tmp/mpl", "IPYTHONDIR": "/tmp/ipython",
-               "JUPYTER_RUNTIME_DIR": "/tmp/jupyter/runtime", "JUPYTER_CONFIG_DIR": "/tmp/jupyter/config",
-               "JUPYTER_DATA_DIR": "/tmp/jupyter/data", "PYTHONDONTWRITEBYTECODE": "1",
-               "AUTOGRADE_MPLCACHE": "/run/grader/mplcache",
-               "EVALLIB_EXERCISES": "/run/grader/checks" if self.sandbox else str(self.checks_dir), **ENV}
-        limits = self._limits()
-        if not self.sandbox:
-            work = Path(tempfile.mkdtemp(dir=job_dir, prefix="work-"))
-            env.update({k: str(work / v.lstrip("/tmp/")) if v.startswith("/tmp/") else v for k, v in env.items()
-                        if k in ("HOME", "MPLCONFIGDIR", "IPYTHONDIR") or k.startswith("JUPYTER_")})
-            return [sys.executable, str(RUNNER), str(job_dir / "job.json")], env, limits, work
-        root_user = os.geteuid() == 0
-        # As root, bwrap sets up the mounts and setpriv then drops to a per-job unprivileged uid inside (so the
-        # process limit counts only the sandbox's processes). Otherwise bwrap uses an unprivileged user namespace.
-        cmd = ["bwrap", "--unshare-pid", "--unshare-net", "--unshare-ipc", "--unshare-uts", "--unshare-cgroup-try",
-               "--die-with-parent", "--new-session"]
-        if not root_user:
-            cmd += ["--unshare-user", "--cap-drop", "ALL"]
-        cmd += ["--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc",
-                "--perms", "1777", "--size", str(512 * 2 ** 20), "--tmpfs", "/tmp",
-                "--perms", "1777", "--tmpfs", "/var/tmp", "--tmpfs", "/run"]
-        home = Path.home().resolve()
-        # The job's uid must reach the interpreter, the venv and the course (read-only). Folders on the way that it
-        # cannot enter (home, a `mktemp -d` clone in CI: mode 0700) or that the sandbox replaces (/tmp, /run) become
-        # empty tmpfs folders into which exactly those paths are bound again.
-        needed = {Path(sys.base_prefix).resolve(), Path(sys.prefix).resolve(), ROOT.resolve()}
-        needed = sorted(p for p in needed if not any(q in p.parents for q in needed))
-        closed = {home} | {a for p in needed for a in _closed_ancestors(p)}
-        closed = sorted(c for c in closed if not any(d in c.parents for d in closed))
-        keep = [p for p in needed if any(c in p.parents for c in closed)]
-        for c in closed:
-            if c not in (Path("/tmp"), Path("/var/tmp"), Path("/run")):
-                cmd += ["--perms", "0755", "--tmpfs", str(c)]
-        for p in keep:
-            c = next(c for c in closed if c in p.parents)
-            for parent in reversed([a for a in p.parents if c in a.parents]):
-                cmd += ["--perms", "0755", "--dir", str(parent)]
-            cmd += ["--ro-bind", str(p), str(p)]
-        for h in [*self.hide, ROOT / ".git", ROOT / "_build", self.tmp]:
-            if h.is_dir() and not (any(k == h or h in k.parents for k in keep)):
-                cmd += ["--tmpfs", str(h)]
-            elif h.exists():
-                cmd += ["--ro-bind", "/dev/null", str(h)]
-        cmd += ["--perms", "0755", "--dir", "/run/grader"]
-        cmd += ["--ro-bind", str(job_dir), "/run/grader/job", "--ro-bind", str(self.checks_dir), "/run/grader/checks"]
-        mpl = home / ".cache" / "matplotlib"
-        if mpl.is_dir():
-            cmd += ["--ro-bind", str(mpl), "/run/grader/mplcache"]
-        cmd += ["--chdir", "/tmp"]
-        if root_user:
-            cmd += ["setpriv", f"--reuid={uid}", f"--regid={uid}", "--clear-groups", "--inh-caps=-all",
-                    "--bounding-set=-all", "--no-new-privs"]
-        cmd += [sys.executable, str(RUNNER), "/run/grader/job/job.json"]
-        return cmd, env, limits, "/"
-
-    def _limits(self):
-        mem = int(self.memory_mb) * 2 ** 20
-        cpu = int(self.total_timeout + 120)
-
-        def apply():
-            resource.setrlimit(resource.RLIMIT_AS, (mem, mem))
-            resource.setrlimit(resource.RLIMIT_FSIZE, (64 * 2 ** 20, 64 * 2 ** 20))
-            resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu))
-            resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
-            resource.setrlimit(resource.RLIMIT_NOFILE, (1024, 1024))
-            if os.geteuid() == 0 and self.sandbox:          # enforced once setpriv has dropped to the job's uid
-                resource.setrlimit(resource.RLIMIT_NPROC, (256, 256))
-        return apply
+        """Run the runner on one submission (scripts/sandbox.py); returns (parsed output or None, reason or None)."""
+        job = {"cells": cells, "names": names, "functions": functions, "cell_timeout": self.cell_timeout,
+               "total_timeout": self.total_timeout, "call_timeout": self.call_timeout}
+        return self.box.run(job)
 
     # ------------------------------------------------------------------------------------- judging
     def grade(self, cells, spec: SourceSpec, variant=0):
@@ -477,27 +354,6 @@ def write_tables(grades: list[SubmissionGrade], out_dir):
 
 def _fmt(x):
     return f"{x:g}"
-
-
-def _closed_ancestors(path):
-    """Ancestors of ``path`` (below /) that a sandboxed uid cannot enter, plus the folders the sandbox replaces."""
-    out = [a for a in path.parents if a in (Path("/tmp"), Path("/var/tmp"), Path("/run"))]
-    for a in reversed(path.parents):
-        if a != Path("/") and not a.stat().st_mode & 0o001:
-            out.append(a)
-            break
-    return out
-
-
-def sandbox_problem():
-    """None when bwrap runs here, else the reason (with the fix)."""
-    if shutil.which("bwrap") is None:
-        return "bwrap (bubblewrap) is not installed: `apt-get install -y bubblewrap` (make autograde does it as root)"
-    probe = subprocess.run(["bwrap", "--unshare-all", "--die-with-parent", "--ro-bind", "/", "/", "--proc", "/proc",
-                            "--dev", "/dev", "true"], capture_output=True, text=True)
-    if probe.returncode != 0:
-        return f"bwrap cannot create a sandbox here: {probe.stderr.strip()[:300]}"
-    return None
 
 
 def main(argv=None):
