@@ -226,6 +226,10 @@ def make_classroom(out, *, roster=None, seed=None, lang="en"):
     sources = source_files()
     if roster and not seed:
         raise SystemExit("--roster needs the instructor's --seed or --seed-file (the variants derive from it)")
+    if not seed:
+        print("make classroom: no seed given, so every student gets variant 0: the public self-study data, whose "
+              "answers the self-study edition shows. For per-student variants pass the instructor's secret: "
+              "make classroom OUT=dir CLASSROOM_ARGS='--roster ids.txt --seed-file ~/course-seed'", file=sys.stderr)
     ex_dir = out / "exercises"
     (ex_dir / "checks").mkdir(parents=True)
     for src in sources:
