@@ -35,6 +35,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from nbsettings import ENV  # noqa: E402
+from evallib.grading._protocol import decode_result  # noqa: E402  (the result line, capped: G2)
 
 ROOT = Path(__file__).resolve().parent.parent
 RUNNER = Path(__file__).resolve().parent / "sandbox_run.py"
@@ -335,7 +336,7 @@ class Sandbox:
                 out_fh.seek(max(0, size - MAX_OUTPUT))
                 raw = out_fh.read().decode("utf-8", errors="replace").strip().rsplit("\n", 1)[-1]
             try:
-                data = json.loads(raw) if raw else None
+                data = decode_result(raw) if raw else None     # capped: size, containers, nesting (G2)
             except ValueError:
                 data = None
             if not isinstance(data, dict):
