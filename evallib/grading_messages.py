@@ -57,8 +57,8 @@ MESSAGES = {
     "kind.too_large": "too large",
     "kind.too_small": "too small",
     "kind.differs": "some values too large, some too small",
-    "forbidden": "{call} is a library function that solves this problem: implement it yourself (it is blocked "
-                 "while your function runs on the hidden cases)",
+    "forbidden": "implement it yourself: the library functions that solve this problem ({call}) are blocked while "
+                 "your function runs on the hidden cases",
     "hint": "**Hint ({name}):** {text}",
     "solution": "**Solution ({name}):**\n\n```python\n{code}\n```",
     # scripts/autograde.py: reasons in grades.csv / feedback.csv
@@ -139,7 +139,7 @@ MESSAGES_ZH = {
     "kind.too_large": "偏大",
     "kind.too_small": "偏小",
     "kind.differs": "有的值偏大，有的值偏小",
-    "forbidden": "{call} 是能直接解出这道题的库函数：请自己实现（你的函数在隐藏用例上运行时，它被禁用）",
+    "forbidden": "请自己实现：能直接解出这道题的库函数（{call}）在你的函数运行隐藏用例时被禁用",
     "hint": "**提示（{name}）：** {text}",
     "solution": "**参考解答（{name}）：**\n\n```python\n{code}\n```",
     "missing": "{names} 没有定义：它的单元格被删除、运行出错，或在它所依赖的单元格之前运行",
