@@ -847,7 +847,9 @@ INJECTED = ("=HYPERLINK(\"x\")", "+cmd", "-2+3", "@SUM(A1)", "esc\x1b[31mred")
 @pytest.fixture(scope="session")
 def graded(tmp_path_factory):
     """One `make autograde` over honest and hostile submissions: every set's solution, set 01 attacks on the
-    grader (decoding, links, identity, injection, delegation, memoisation); the grader's peak RSS is sampled."""
+    grader (decoding, links, identity, injection, delegation, memoisation); the grader's peak RSS is sampled.
+    No seed: every student has variant 0 (the per-student variants are run_a's); the instructor's secret file
+    exists only as the target of a link."""
     if not HAVE_BWRAP:
         pytest.skip(f"no sandbox: {autograde.sandbox_problem()}")
     import psutil
@@ -901,8 +903,7 @@ def graded(tmp_path_factory):
         (subs / who).mkdir()
         nbformat.write(sol01(), subs / who / f"{s01.stem}.ipynb")
     cmd = ["make", "-s", "-C", str(ROOT), "autograde", f"SUBMISSIONS={subs}",
-           "AUTOGRADE_ARGS=" + " ".join(["--out", str(out), "--cell-timeout", "300", "--jobs", "2",
-                                         "--seed-file", str(instructor / "seed")])]
+           "AUTOGRADE_ARGS=" + " ".join(["--out", str(out), "--cell-timeout", "300", "--jobs", "2"])]
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     peak = {"rss": 0}
 
