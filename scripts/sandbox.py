@@ -233,6 +233,20 @@ class _V2Cgroup:
         _rmdir(self.d)
 
 
+def _sweep_stale():
+    """Remove the cgroups a grader that was killed (SIGKILL: no clean-up) left behind, if their processes are gone."""
+    parents = [CGROUP / c / (_own_cgroup(c) or "/").lstrip("/") for c in ("memory", "pids")] \
+        + [CGROUP / (_own_cgroup(None) or "/").lstrip("/")]
+    for parent in parents:
+        try:
+            for d in parent.glob("autograde-*-*"):
+                pid = d.name.split("-")[1]
+                if pid.isdigit() and not Path(f"/proc/{pid}").exists() and not (d / "cgroup.procs").read_text().strip():
+                    d.rmdir()
+        except OSError:
+            pass
+
+
 def _kill_procs(d):
     if d is None:
         return
@@ -278,6 +292,8 @@ class Sandbox:
         self.uids = UidBlock()
         self.cgroups = cgroup_mode() if sandbox and os.geteuid() == 0 else None
         self.last_stats = {}
+        if self.cgroups:
+            _sweep_stale()
 
     def close(self):
         self.uids.close()
