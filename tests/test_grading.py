@@ -577,7 +577,8 @@ def test_what_attacks_saw_inside(run_a):
     for secret in ("an instructor secret", "BEGIN TESTS", "assert_correct", "BEGIN SOLUTION", "ref: refs/"):
         assert secret not in seen, secret
     assert "01_error_and_fitting.md', 'FileNotFoundError')" in seen and "('md files', [])" in seen
-    assert f"{run_a['subs']}', [])" in seen and f"{run_a['out']}', [])" in seen      # hidden: empty
+    for hidden in (run_a["subs"], run_a["out"]):        # absent from the allow-list sandbox (was: empty)
+        assert f"{hidden}', 'FileNotFoundError')" in seen or f"{hidden}', [])" in seen, seen
     net = said("network")
     assert "CONNECTED" not in net and net.count(" ; ") == 2 and "pypi.org" in net, net
     bomb = said("fork_bomb")
