@@ -49,6 +49,19 @@ MESSAGES = {
     "function_timeout": N_("{call} did not return within {seconds:g} s (time limit)"),
     "function_no_result": N_("{call}: no result (the grading of this function stopped before this call)"),
     "no_solution_classroom": N_("Solutions are not part of this classroom release."),
+    "hidden_case_number": N_("hidden case {i}"),
+    "hidden_case_raised": N_("on {case}, your function raised {error}"),
+    "hidden_case_wrong": N_("on {case}, your function returned a wrong value ({kind})"),
+    "hidden_bad_input": N_("{name} on bad input {j}"),
+    "array_differs_hidden": N_("{name} differs first at index {index}."),
+    "kind.type": N_("a {type}, not numbers"),
+    "kind.shape": N_("shape {shape} is not the expected shape"),
+    "kind.finite": N_("not a finite number"),
+    "kind.too_large": N_("too large"),
+    "kind.too_small": N_("too small"),
+    "kind.differs": N_("some values too large, some too small"),
+    "forbidden": N_("implement it yourself: the library functions that solve this problem ({call}) are blocked while "
+                 "your function runs on the hidden cases"),
     "hint": N_("**Hint ({name}):** {text}"),
     "solution": N_("**Solution ({name}):**\n\n```python\n{code}\n```"),
     # scripts/autograde.py: reasons in grades.csv / feedback.csv
@@ -63,12 +76,19 @@ MESSAGES = {
     "cell_time_limit": N_("code cell {index} was stopped after {seconds:g} s (time limit)"),
     "output_dropped": N_("code cell {index}: output over {cap} characters was dropped"),
     "unreadable": N_("could not read the file: {error}"),
-    "not_a_notebook": N_("not a readable notebook ({error})"),
+    "not_a_notebook": N_("not a readable notebook ({error}; its content is not quoted)"),
     "unknown_set": N_("cannot tell which exercise set this is (no exercise_set metadata, no NN_ prefix)"),
     "malformed_output": N_("not graded: the sandbox's output was malformed ({detail})"),
     "sandbox_failed": N_("not graded: the sandbox did not start or ended abnormally ({detail})"),
     "sandbox_timeout": N_("not graded: the sandbox exceeded its wall-clock limit ({seconds:g} s) and was killed"),
     "grader_error": N_("grader error: {error}"),
+    "symlink": N_("not graded: the submission is a symbolic link or lies in a linked folder (links are never "
+               "followed; hand in the notebook file itself)"),
+    "outside": N_("not graded: the submission is not a regular file inside the submissions folder"),
+    "too_big": N_("not graded: the file is larger than {mb} MB"),
+    "more_notebooks": N_("{n} notebooks for this set in the folder: graded the newest by modification time ({chosen}); "
+                      "not graded: {others}"),
+    "lookalike": N_("the name {name!s} uses look-alike characters ({chars}) of another student's name: check the identity"),
     "unsafe": N_("UNSAFE: graded WITHOUT a sandbox (--unsafe-no-sandbox): the submissions' code ran with the grader's "
               "rights, so these grades can be forged"),
 }

@@ -30,14 +30,14 @@ from __future__ import annotations
 
 import argparse
 import csv
+import errno
 import json
 import os
-import queue
 import re
-import resource
+import secrets
+import stat
+import unicodedata
 import shutil
-import signal
-import subprocess
 import sys
 import tempfile
 import threading
@@ -48,19 +48,16 @@ from pathlib import Path
 import nbformat
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from nbsettings import ENV  # noqa: E402
+from sandbox import Sandbox, sandbox_problem  # noqa: E402,F401  (sandbox_problem: main and the tests)
 from release_exercises import (ROOT, SOURCE_DIR, SourceSpec, parse_source, read_seed,  # noqa: E402
                                source_files, variant_for)
 
-from evallib.grading import (NOT_ATTEMPTED, CaseRecorder, Replay, from_data, load_source,  # noqa: E402
-                             public_checks)
+from evallib.grading import (NOT_ATTEMPTED, CaseRecorder, Replay, from_data, hidden_feedback,  # noqa: E402
+                             load_source, public_checks, set_run_seed, to_data)
 from evallib.grading_messages import MESSAGES, text as _t  # noqa: E402
 from evallib.i18n import get_language as _get_language, language as _language, translate as _tr  # noqa: E402
 
-RUNNER = Path(__file__).resolve().parent / "sandbox_run.py"
 STATUSES = ("correct", "partial", "incorrect", "not attempted", "missing", "not graded")
-UID_BASE = 61000
-MAX_OUTPUT = 50_000_000
 
 
 @dataclass
@@ -105,9 +102,6 @@ class Grader:
         self.memory_mb = memory_mb
         self.hide = [Path(h).resolve() for h in hide]
         self._sets, self._lock = {}, threading.Lock()
-        self._uids = queue.Queue()
-        for i in range(64):
-            self._uids.put(UID_BASE + i)
         self.tmp = Path(tempfile.mkdtemp(prefix="autograde-"))
         os.chmod(self.tmp, 0o711)
         self.checks_dir = self.tmp / "checks"
@@ -116,8 +110,11 @@ class Grader:
             (self.checks_dir / f"{name}.json").write_text(json.dumps(public_checks(load_source(spec.path))),
                                                           encoding="utf-8")
         os.chmod(self.checks_dir, 0o755)
+        self.box = Sandbox(self.tmp, self.checks_dir, sandbox=sandbox, memory_mb=memory_mb,
+                           total_timeout=self.total_timeout, hide=self.hide)
 
     def close(self):
+        self.box.close()
         shutil.rmtree(self.tmp, ignore_errors=True)
 
     def set_for(self, name, variant):
@@ -143,141 +140,25 @@ class Grader:
                     exec(compile(t.source, f"<hidden test {q.name}>", "exec"), ns)
                 except Exception:  # noqa: BLE001
                     pass
-            from evallib.grading import to_data
             functions[q.answers[0]] = [[key, to_data(tuple(args))] for key, args in rec.calls.items()]
+        blocked = {q.answers[0]: list(q.forbid) for q in spec.questions if q.kind == "implement" and q.forbid}
         with self._lock:
-            self._sets[(name, variant)] = (ex, functions)
-        return ex, functions
+            self._sets[(name, variant)] = (ex, functions, blocked)
+        return ex, functions, blocked
 
     # ------------------------------------------------------------------------------------- the sandbox
-    def run_sandboxed(self, cells, names, functions):
-        """Run the runner on one submission; returns (parsed output or None, reason key/fields or None)."""
-        job_dir = Path(tempfile.mkdtemp(dir=self.tmp, prefix="job-"))
-        try:
-            job = {"cells": cells, "names": names, "functions": functions, "cell_timeout": self.cell_timeout,
-                   "total_timeout": self.total_timeout, "call_timeout": self.call_timeout}
-            (job_dir / "job.json").write_text(json.dumps(job), encoding="utf-8")
-            os.chmod(job_dir, 0o755)
-            os.chmod(job_dir / "job.json", 0o644)
-            out_path = self.tmp / f"{job_dir.name}.out"
-            uid = self._uids.get()
-            try:
-                err_path = self.tmp / f"{job_dir.name}.err"
-                with open(out_path, "wb") as out_fh, open(err_path, "wb") as err_fh:
-                    cmd, env, preexec, cwd = self._command(job_dir, uid)
-                    proc = subprocess.Popen(cmd, stdout=out_fh, stderr=err_fh, stdin=subprocess.DEVNULL,
-                                            env=env, cwd=cwd, preexec_fn=preexec, start_new_session=True)
-                    wall = self.total_timeout + 180
-                    try:
-                        proc.wait(timeout=wall)
-                    except subprocess.TimeoutExpired:
-                        os.killpg(proc.pid, signal.SIGKILL)
-                        proc.wait()
-                        return None, ("sandbox_timeout", {"seconds": wall})
-                    finally:
-                        if not self.sandbox:
-                            try:
-                                os.killpg(proc.pid, signal.SIGKILL)
-                            except ProcessLookupError:
-                                pass
-            finally:
-                self._uids.put(uid)
-            last = err_path.read_bytes()[-2000:].decode("utf-8", "replace").strip().splitlines()
-            err_path.unlink(missing_ok=True)
-            if out_path.stat().st_size > MAX_OUTPUT:
-                out_path.unlink(missing_ok=True)
-                return None, ("malformed_output", {"detail": "too large"})
-            raw = out_path.read_bytes().decode("utf-8", errors="replace").strip().rsplit("\n", 1)[-1]
-            out_path.unlink(missing_ok=True)
-            try:
-                data = json.loads(raw) if raw else None
-            except ValueError:
-                data = None
-            if not isinstance(data, dict):
-                detail = (f"exit status {proc.returncode}" + (f": {last[-1][:200]}" if last else "")) if not raw \
-                    else "not JSON"
-                return None, ("malformed_output" if raw else "sandbox_failed", {"detail": detail})
-            return data, None
-        finally:
-            shutil.rmtree(job_dir, ignore_errors=True)
-
-    def _command(self, job_dir, uid):
-        env = {"PATH": f"{Path(sys.executable).parent}:/usr/local/bin:/usr/bin:/bin", "LANG": "C.UTF-8",
-               "HOME": "/tmp/home", "MPLBACKEND": "Agg", "MPLCONFIGDIR": "/tmp/mpl", "IPYTHONDIR": "/tmp/ipython",
-               "JUPYTER_RUNTIME_DIR": "/tmp/jupyter/runtime", "JUPYTER_CONFIG_DIR": "/tmp/jupyter/config",
-               "JUPYTER_DATA_DIR": "/tmp/jupyter/data", "PYTHONDONTWRITEBYTECODE": "1",
-               "AUTOGRADE_MPLCACHE": "/run/grader/mplcache",
-               "EVALLIB_EXERCISES": "/run/grader/checks" if self.sandbox else str(self.checks_dir), **ENV}
-        limits = self._limits()
-        if not self.sandbox:
-            work = Path(tempfile.mkdtemp(dir=job_dir, prefix="work-"))
-            env.update({k: str(work / v.lstrip("/tmp/")) if v.startswith("/tmp/") else v for k, v in env.items()
-                        if k in ("HOME", "MPLCONFIGDIR", "IPYTHONDIR") or k.startswith("JUPYTER_")})
-            return [sys.executable, str(RUNNER), str(job_dir / "job.json")], env, limits, work
-        root_user = os.geteuid() == 0
-        # As root, bwrap sets up the mounts and setpriv then drops to a per-job unprivileged uid inside (so the
-        # process limit counts only the sandbox's processes). Otherwise bwrap uses an unprivileged user namespace.
-        cmd = ["bwrap", "--unshare-pid", "--unshare-net", "--unshare-ipc", "--unshare-uts", "--unshare-cgroup-try",
-               "--die-with-parent", "--new-session"]
-        if not root_user:
-            cmd += ["--unshare-user", "--cap-drop", "ALL"]
-        cmd += ["--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc",
-                "--perms", "1777", "--size", str(512 * 2 ** 20), "--tmpfs", "/tmp",
-                "--perms", "1777", "--tmpfs", "/var/tmp", "--tmpfs", "/run"]
-        home = Path.home().resolve()
-        # The job's uid must reach the interpreter, the venv and the course (read-only). Folders on the way that it
-        # cannot enter (home, a `mktemp -d` clone in CI: mode 0700) or that the sandbox replaces (/tmp, /run) become
-        # empty tmpfs folders into which exactly those paths are bound again.
-        needed = {Path(sys.base_prefix).resolve(), Path(sys.prefix).resolve(), ROOT.resolve()}
-        needed = sorted(p for p in needed if not any(q in p.parents for q in needed))
-        closed = {home} | {a for p in needed for a in _closed_ancestors(p)}
-        closed = sorted(c for c in closed if not any(d in c.parents for d in closed))
-        keep = [p for p in needed if any(c in p.parents for c in closed)]
-        for c in closed:
-            if c not in (Path("/tmp"), Path("/var/tmp"), Path("/run")):
-                cmd += ["--perms", "0755", "--tmpfs", str(c)]
-        for p in keep:
-            c = next(c for c in closed if c in p.parents)
-            for parent in reversed([a for a in p.parents if c in a.parents]):
-                cmd += ["--perms", "0755", "--dir", str(parent)]
-            cmd += ["--ro-bind", str(p), str(p)]
-        for h in [*self.hide, ROOT / ".git", ROOT / "_build", self.tmp]:
-            if h.is_dir() and not (any(k == h or h in k.parents for k in keep)):
-                cmd += ["--tmpfs", str(h)]
-            elif h.exists():
-                cmd += ["--ro-bind", "/dev/null", str(h)]
-        cmd += ["--perms", "0755", "--dir", "/run/grader"]
-        cmd += ["--ro-bind", str(job_dir), "/run/grader/job", "--ro-bind", str(self.checks_dir), "/run/grader/checks"]
-        mpl = home / ".cache" / "matplotlib"
-        if mpl.is_dir():
-            cmd += ["--ro-bind", str(mpl), "/run/grader/mplcache"]
-        cmd += ["--chdir", "/tmp"]
-        if root_user:
-            cmd += ["setpriv", f"--reuid={uid}", f"--regid={uid}", "--clear-groups", "--inh-caps=-all",
-                    "--bounding-set=-all", "--no-new-privs"]
-        cmd += [sys.executable, str(RUNNER), "/run/grader/job/job.json"]
-        return cmd, env, limits, "/"
-
-    def _limits(self):
-        mem = int(self.memory_mb) * 2 ** 20
-        cpu = int(self.total_timeout + 120)
-
-        def apply():
-            resource.setrlimit(resource.RLIMIT_AS, (mem, mem))
-            resource.setrlimit(resource.RLIMIT_FSIZE, (64 * 2 ** 20, 64 * 2 ** 20))
-            resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu))
-            resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
-            resource.setrlimit(resource.RLIMIT_NOFILE, (1024, 1024))
-            if os.geteuid() == 0 and self.sandbox:          # enforced once setpriv has dropped to the job's uid
-                resource.setrlimit(resource.RLIMIT_NPROC, (256, 256))
-        return apply
+    def run_sandboxed(self, cells, names, functions, blocked=None):
+        """Run the runner on one submission (scripts/sandbox.py); returns (parsed output or None, reason or None)."""
+        job = {"cells": cells, "names": names, "functions": functions, "cell_timeout": self.cell_timeout,
+               "total_timeout": self.total_timeout, "call_timeout": self.call_timeout, "blocked": blocked or {}}
+        return self.box.run(job)
 
     # ------------------------------------------------------------------------------------- judging
     def grade(self, cells, spec: SourceSpec, variant=0):
         """Grade code cells (strings) of set ``spec``: [ProblemGrade], notes."""
-        ex, functions = self.set_for(spec.name, variant)
+        ex, functions, blocked = self.set_for(spec.name, variant)
         names = sorted({a for q in spec.questions for a in q.answers})
-        data, failure = self.run_sandboxed(cells, names, functions)
+        data, failure = self.run_sandboxed(cells, names, functions, blocked)
         notes = [] if self.sandbox else [_t("unsafe")]
         if failure:
             reason = _t(failure[0], **failure[1])
@@ -322,6 +203,10 @@ class Grader:
                 return ProblemGrade(q.name, 0.0, q.points, "not graded", unreached)
             return ProblemGrade(q.name, 0.0, q.points, "missing", _t("missing", names=", ".join(missing)))
         texts = " | ".join(f"{a}: {v[:500]}" for a, v in answers.items() if type(v) is str)
+        with hidden_feedback():         # name the case and the kind of mistake, never the expected value
+            return self._judge(ex, q, answers, calls, texts, variant)
+
+    def _judge(self, ex, q, answers, calls, texts, variant):
         out = ex.outcome(q.name, *[answers[a] for a in q.answers])
         if out.status == NOT_ATTEMPTED:
             return ProblemGrade(q.name, 0.0, q.points, "not attempted", out.message, texts)
@@ -332,9 +217,13 @@ class Grader:
                 exec(compile(t.source, f"<hidden test {q.name}.{i + 1}>", "exec"), ns)
                 points += t.points
             except BaseException as exc:  # noqa: BLE001
-                msg = str(exc) if isinstance(exc, AssertionError) else f"{type(exc).__name__}: {exc}"
+                msg = str(exc) if isinstance(exc, AssertionError) else type(exc).__name__
                 failure = f"{_tr(t.failure_message, 'test')}: " if t.failure_message else ""
                 messages.append(_t("hidden_test_failed", i=i + 1, failure=failure, message=msg[:1000]))
+        delegated = [a for a in q.answers if isinstance(calls.get(a), dict)
+                     and any(isinstance(r, dict) and r.get("delegation") for r in calls[a].values())]
+        if delegated:
+            messages.insert(0, _t("forbidden", call=", ".join(q.forbid) or delegated[0]))
         status = "correct" if points == q.points else ("partial" if points > 0 else "incorrect")
         return ProblemGrade(q.name, points, q.points, status, " | ".join(messages), texts)
 
@@ -363,16 +252,77 @@ def _note(note):
 
 
 # ----------------------------------------------------------------------------------------- submissions
-def read_submission(path):
-    """(notebook or None, code cell sources, problem message) without touching the file."""
+MAX_NOTEBOOK_BYTES = 20 * 2 ** 20
+
+
+class Refused(Exception):
+    """A submission the grader does not open (a link, not a regular file, too large); the message never quotes it."""
+
+    def __init__(self, key, **fields):
+        super().__init__(key)
+        self.key, self.fields = key, fields
+
+
+def _inside(path: Path, root: Path) -> Path:
+    """``path`` relative to ``root`` when no component below ``root`` is a symbolic link and it resolves inside."""
+    rel = path.relative_to(root)
+    here = root
+    for part in rel.parts:
+        here = here / part
+        if stat.S_ISLNK(os.lstat(here).st_mode):
+            raise Refused("symlink")
+    real = Path(os.path.realpath(path))
+    if real != path and root != real and root not in real.parents:
+        raise Refused("outside")
+    return rel
+
+
+def read_bytes_safely(path, root) -> bytes:
+    """The bytes of a submitted file, opened without following links (O_NOFOLLOW), only when every component below
+    ``root`` is a real folder or file, it resolves inside ``root``, and it is a regular file of at most 20 MB."""
+    path, root = Path(path), Path(root)
+    _inside(path, root)
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        return None, [], _t("unreadable", error=exc)
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            raise Refused("symlink") from None
+        raise
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            raise Refused("outside")
+        if st.st_size > MAX_NOTEBOOK_BYTES:
+            raise Refused("too_big", mb=MAX_NOTEBOOK_BYTES // 2 ** 20)
+        chunks, left = [], MAX_NOTEBOOK_BYTES + 1
+        while left > 0:
+            b = os.read(fd, min(left, 1 << 20))
+            if not b:
+                break
+            chunks.append(b)
+            left -= len(b)
+        if left <= 0:
+            raise Refused("too_big", mb=MAX_NOTEBOOK_BYTES // 2 ** 20)
+        return b"".join(chunks)
+    finally:
+        os.close(fd)
+
+
+def read_submission(path, root=None):
+    """(notebook or None, code cell sources, problem message): never follows a link, never quotes the file."""
+    try:
+        data = read_bytes_safely(path, root if root is not None else Path(path).parent)
+        text = data.decode("utf-8")
+    except Refused as exc:
+        return None, [], _t(exc.key, **exc.fields)
+    except UnicodeDecodeError:
+        return None, [], _t("unreadable", error="not UTF-8 text")
+    except OSError as exc:
+        return None, [], _t("unreadable", error=exc.strerror or type(exc).__name__)
     try:
         nb = nbformat.reads(text, as_version=4)
-    except Exception as exc:
-        return None, [], _t("not_a_notebook", error=f"{type(exc).__name__}: {str(exc)[:200]}")
+    except Exception as exc:  # noqa: BLE001  (the error's text may quote the file: only its type is kept)
+        return None, [], _t("not_a_notebook", error=type(exc).__name__)
     cells = []
     for c in nb.get("cells", []):
         if c.get("cell_type") == "code":
@@ -397,9 +347,47 @@ def identify_set(path, nb, specs):
     return None
 
 
+def normalise_name(name: str) -> str:
+    """A student's name as the tables show it: NFKC, control and format characters dropped, trimmed."""
+    name = unicodedata.normalize("NFKC", str(name))
+    name = "".join(ch for ch in name if unicodedata.category(ch) not in ("Cc", "Cf", "Cs", "Co", "Cn"))
+    return name.strip() or "?"
+
+
 def student_name(path, root):
+    """The first folder below ``root``, or the file's stem for a file directly in it (``alice.ipynb`` and
+    ``alice/`` are one student), normalised."""
     rel = Path(path).relative_to(root)
-    return rel.parts[0] if len(rel.parts) > 1 else rel.stem
+    return normalise_name(rel.parts[0] if len(rel.parts) > 1 else rel.stem)
+
+
+def _skeleton(name: str):
+    """(skeleton, look-alike characters): each character confusable with a Latin one replaced by it (Unicode's
+    confusables, through confusable_homoglyphs; without it, by the NFKD base letter of non-ASCII letters)."""
+    try:
+        from confusable_homoglyphs import confusables
+        found = confusables.is_confusable(name, greedy=True, preferred_aliases=["latin"]) or []
+        table = {f["character"]: f["homoglyphs"][0]["c"] for f in found if f.get("homoglyphs")}
+    except ImportError:
+        table = {}
+    chars = sorted({ch for ch in name if ch in table and not ch.isascii()})
+    skel = "".join(table.get(ch, ch) if not ch.isascii() else ch for ch in name)
+    return skel.casefold(), chars
+
+
+def lookalike_notes(names):
+    """{name: note} for names that look like another student's name (same skeleton, different characters)."""
+    by = {}
+    for n in names:
+        by.setdefault(_skeleton(n)[0], []).append(n)
+    notes = {}
+    for group in by.values():
+        if len(set(group)) > 1:
+            for n in group:
+                chars = _skeleton(n)[1]
+                if chars or not n.isascii():
+                    notes[n] = _t("lookalike", name=n, chars=", ".join(f"U+{ord(c):04X}" for c in chars) or "?")
+    return notes
 
 
 def submission_language(nb, cells=()):
@@ -411,93 +399,201 @@ def submission_language(nb, cells=()):
     return lang
 
 
-def grade_file(path, root, grader: Grader):
-    """Grade one submitted notebook. Never raises: problems become zero-credit rows with a message. Messages are
+@dataclass
+class Submission:
+    """One (student, set): the file graded, or why none is; the other files found for it."""
+
+    student: str
+    key: str | None
+    path: Path | None
+    nb: object = None
+    cells: list = field(default_factory=list)
+    problem: str | None = None
+    notes: list = field(default_factory=list)
+
+
+def collect(root, specs) -> list[Submission]:
+    """Every (student, set) of the folder, once: links refused (named, never opened), the newest notebook of a
+    student's set graded (the rule stated in the feedback), look-alike names flagged."""
+    root = Path(root)
+    found: dict = {}
+    refused = []
+    for dirpath, dirnames, filenames in os.walk(root, followlinks=False):
+        here = Path(dirpath)
+        for d in list(dirnames):
+            if d == ".ipynb_checkpoints" or d.startswith("."):
+                dirnames.remove(d)
+            elif os.path.islink(here / d):
+                dirnames.remove(d)
+                refused.append(here / d)
+        for f in filenames:
+            p = here / f
+            if not f.endswith(".ipynb"):
+                continue
+            if os.path.islink(p):
+                refused.append(p)
+                continue
+            nb, cells, problem = read_submission(p, root)
+            key = identify_set(p, nb, specs)
+            try:
+                mtime = os.lstat(p).st_mtime
+            except OSError:
+                mtime = 0
+            found.setdefault((student_name(p, root), key), []).append((mtime, str(p.relative_to(root)), p, nb,
+                                                                      cells, problem))
+    subs = []
+    for (student, key), files in found.items():
+        files.sort(key=lambda t: (t[5] is None, t[0], t[1]), reverse=True)    # readable first, then newest
+        mtime, rel, p, nb, cells, problem = files[0]
+        s = Submission(student, key, p, nb, cells, problem)
+        if len(files) > 1:
+            s.notes.append(_t("more_notebooks", n=len(files), chosen=rel, others=", ".join(f[1] for f in files[1:])))
+        subs.append(s)
+    for p in refused:
+        subs.append(Submission(student_name(p, root), identify_set(p, None, specs), p, problem=_t("symlink")))
+    notes = lookalike_notes({s.student for s in subs})
+    for s in subs:
+        if s.student in notes:
+            s.notes.append(notes[s.student])
+    return sorted(subs, key=lambda s: (s.student, s.key or "", str(s.path)))
+
+
+def grade_submission(sub: Submission, root, grader: Grader):
+    """Grade one (student, set). Never raises: problems become zero-credit rows with a message. Messages are
     in the submission's language (:func:`submission_language`)."""
-    nb, cells, _ = read_submission(path)
-    with _language(submission_language(nb, cells)):
-        return _grade_file(path, root, grader)
+    with _language(submission_language(sub.nb, sub.cells)):
+        g = _grade_submission(sub, root, grader)
+    g.notes = [*sub.notes, *g.notes]
+    return g
 
 
-def _grade_file(path, root, grader: Grader):
-    path = Path(path)
-    student = student_name(path, root)
-    nb, cells, problem = read_submission(path)
-    key = identify_set(path, nb, grader.specs) if problem is None else identify_set(path, None, grader.specs)
-    if key is None:
-        g = SubmissionGrade(student, "?", str(path.relative_to(root)))
-        g.notes.append(problem or _t("unknown_set"))
+def _grade_submission(sub: Submission, root, grader: Grader):
+    rel = str(Path(sub.path).relative_to(root)) if sub.path else ""
+    if sub.key is None:
+        g = SubmissionGrade(sub.student, "?", rel)
+        g.notes.append(sub.problem or _t("unknown_set"))
         return g
-    spec = grader.specs[key]
-    g = SubmissionGrade(student, key, str(path.relative_to(root)))
-    if problem is not None:
-        g.problems = [ProblemGrade(q.name, 0.0, q.points, "not graded", problem) for q in spec.questions]
-        g.notes.append(problem)
+    spec = grader.specs[sub.key]
+    g = SubmissionGrade(sub.student, sub.key, rel)
+    if sub.problem is not None:
+        g.problems = [ProblemGrade(q.name, 0.0, q.points, "not graded", sub.problem) for q in spec.questions]
+        g.notes.append(sub.problem)
         return g
     try:
-        g.problems, g.notes = grader.grade(cells, spec, variant_for(grader.seed, student, key))
-    except Exception as exc:  # a bug here must not stop the class's grading
-        msg = _t("grader_error", error=f"{type(exc).__name__}: {exc}")
+        g.problems, g.notes = grader.grade(sub.cells, spec, variant_for(grader.seed, sub.student, sub.key))
+    except Exception as exc:  # noqa: BLE001  (a bug here must not stop the class's grading)
+        msg = _t("grader_error", error=type(exc).__name__)
         g.problems = [ProblemGrade(q.name, 0.0, q.points, "not graded", msg) for q in spec.questions]
         g.notes.append(msg)
     return g
 
 
+def grade_file(path, root, grader: Grader):
+    """Grade one submitted notebook file (tests, tools): as :func:`grade_submission`."""
+    path, root = Path(path), Path(root)
+    nb, cells, problem = read_submission(path, root)
+    sub = Submission(student_name(path, root), identify_set(path, nb, grader.specs), path, nb, cells, problem)
+    return grade_submission(sub, root, grader)
+
+
 def find_submissions(folder):
+    """The notebooks under ``folder`` that are real files in real folders (links are refused by :func:`collect`)."""
     folder = Path(folder)
-    return sorted(p for p in folder.rglob("*.ipynb") if ".ipynb_checkpoints" not in p.parts)
+    out = []
+    for dirpath, dirnames, filenames in os.walk(folder, followlinks=False):
+        dirnames[:] = [d for d in dirnames if d != ".ipynb_checkpoints" and not os.path.islink(Path(dirpath) / d)]
+        out += [Path(dirpath) / f for f in filenames if f.endswith(".ipynb") and not os.path.islink(Path(dirpath) / f)]
+    return sorted(out)
+
+
+# ----------------------------------------------------------------------------------------- tables
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]")
+
+
+def safe_cell(text, *, newlines=True) -> str:
+    """A text for a CSV cell or a console line: control and bidi characters replaced by '?', and a leading
+    = + - @ (or tab) made inert with a quote (spreadsheet formula injection)."""
+    text = _CONTROL.sub("?", str(text))
+    if not newlines:
+        text = text.replace("\n", " ").replace("\t", " ")
+    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+
+
+class Tables:
+    """grades.csv and feedback.csv, one submission's rows appended (flushed and synced) as soon as it is graded,
+    so a crash loses nothing graded; :meth:`finish` rewrites them sorted by student (atomically)."""
+
+    GRADES = ["student", "exercise_set", "file"]
+    FEEDBACK = ["student", "exercise_set", "problem", "points", "max_points", "status", "message", "text_answers"]
+
+    def __init__(self, out_dir, problems):
+        self.out = Path(out_dir)
+        self.out.mkdir(parents=True, exist_ok=True)
+        self.problems = sorted(set(problems), key=lambda s: (len(s), s))
+        self.rows: list[SubmissionGrade] = []
+        self.lock = threading.Lock()
+        self.header = [*self.GRADES, *self.problems, "total", "max_points", "notes"]
+        self._open()
+
+    def _open(self):
+        self.fh = {"grades": open(self.out / "grades.csv", "w", newline="", encoding="utf-8"),
+                   "feedback": open(self.out / "feedback.csv", "w", newline="", encoding="utf-8")}
+        csv.writer(self.fh["grades"]).writerow(self.header)
+        csv.writer(self.fh["feedback"]).writerow(self.FEEDBACK)
+        self._sync()
+
+    def _sync(self):
+        for fh in self.fh.values():
+            fh.flush()
+            os.fsync(fh.fileno())
+
+    def _grade_row(self, g):
+        by = {p.problem: p.points for p in g.problems}
+        return [safe_cell(g.student, newlines=False), safe_cell(g.exercise_set), safe_cell(g.file, newlines=False),
+                *[_fmt(by[p]) if p in by else "" for p in self.problems], _fmt(g.total), _fmt(g.max_points),
+                safe_cell(" | ".join(g.notes)[:2000])]
+
+    def _feedback_rows(self, g):
+        return [[safe_cell(g.student, newlines=False), safe_cell(g.exercise_set), safe_cell(p.problem),
+                 _fmt(p.points), _fmt(p.max_points), p.status, safe_cell(p.message[:2000]),
+                 safe_cell(p.text_answers)] for p in g.problems]
+
+    def add(self, g: SubmissionGrade):
+        with self.lock:
+            self.rows.append(g)
+            csv.writer(self.fh["grades"]).writerow(self._grade_row(g))
+            csv.writer(self.fh["feedback"]).writerows(self._feedback_rows(g))
+            self._sync()
+
+    def finish(self):
+        with self.lock:
+            for fh in self.fh.values():
+                fh.close()
+            rows = sorted(self.rows, key=lambda g: (g.student, g.exercise_set, g.file))
+            for name, header, make in (("grades", self.header, lambda g: [self._grade_row(g)]),
+                                       ("feedback", self.FEEDBACK, self._feedback_rows)):
+                tmp = self.out / f".{name}.csv.tmp"
+                with open(tmp, "w", newline="", encoding="utf-8") as fh:
+                    w = csv.writer(fh)
+                    w.writerow(header)
+                    for g in rows:
+                        w.writerows(make(g))
+                    fh.flush()
+                    os.fsync(fh.fileno())
+                os.replace(tmp, self.out / f"{name}.csv")
+        return self.out / "grades.csv", self.out / "feedback.csv"
 
 
 def write_tables(grades: list[SubmissionGrade], out_dir):
-    out_dir = Path(out_dir)
-    out_dir.mkdir(parents=True, exist_ok=True)
-    problems = []
+    """Both tables at once (tests, tools): as :class:`Tables`."""
+    t = Tables(out_dir, [p.problem for g in grades for p in g.problems])
     for g in grades:
-        for p in g.problems:
-            if p.problem not in problems:
-                problems.append(p.problem)
-    problems.sort(key=lambda s: (len(s), s))
-    with open(out_dir / "grades.csv", "w", newline="", encoding="utf-8") as fh:
-        w = csv.writer(fh)
-        w.writerow(["student", "exercise_set", "file", *problems, "total", "max_points", "notes"])
-        for g in grades:
-            by = {p.problem: p.points for p in g.problems}
-            w.writerow([g.student, g.exercise_set, g.file, *[_fmt(by[p]) if p in by else "" for p in problems],
-                        _fmt(g.total), _fmt(g.max_points), " | ".join(g.notes)[:2000]])
-    with open(out_dir / "feedback.csv", "w", newline="", encoding="utf-8") as fh:
-        w = csv.writer(fh)
-        w.writerow(["student", "exercise_set", "problem", "points", "max_points", "status", "message",
-                    "text_answers"])
-        for g in grades:
-            for p in g.problems:
-                w.writerow([g.student, g.exercise_set, p.problem, _fmt(p.points), _fmt(p.max_points), p.status,
-                            p.message[:2000], p.text_answers])
-    return out_dir / "grades.csv", out_dir / "feedback.csv"
+        t.add(g)
+    return t.finish()
 
 
 def _fmt(x):
     return f"{x:g}"
-
-
-def _closed_ancestors(path):
-    """Ancestors of ``path`` (below /) that a sandboxed uid cannot enter, plus the folders the sandbox replaces."""
-    out = [a for a in path.parents if a in (Path("/tmp"), Path("/var/tmp"), Path("/run"))]
-    for a in reversed(path.parents):
-        if a != Path("/") and not a.stat().st_mode & 0o001:
-            out.append(a)
-            break
-    return out
-
-
-def sandbox_problem():
-    """None when bwrap runs here, else the reason (with the fix)."""
-    if shutil.which("bwrap") is None:
-        return "bwrap (bubblewrap) is not installed: `apt-get install -y bubblewrap` (make autograde does it as root)"
-    probe = subprocess.run(["bwrap", "--unshare-all", "--die-with-parent", "--ro-bind", "/", "/", "--proc", "/proc",
-                            "--dev", "/dev", "true"], capture_output=True, text=True)
-    if probe.returncode != 0:
-        return f"bwrap cannot create a sandbox here: {probe.stderr.strip()[:300]}"
-    return None
 
 
 def main(argv=None):
@@ -530,27 +626,31 @@ def main(argv=None):
                   f"(--unsafe-no-sandbox grades anyway, with forgeable results.)", file=sys.stderr)
             return 2
     seed = read_seed(args.seed, args.seed_file)
+    set_run_seed(secrets.randbits(62))          # hidden inputs drawn by hidden_rng(): new in every run
     hide = [root, out, Path(args.source)]
     if args.seed_file:
         hide.append(Path(args.seed_file).expanduser())
     grader = Grader(args.source, seed=seed, cell_timeout=args.cell_timeout, total_timeout=args.total_timeout,
                     call_timeout=args.call_timeout, sandbox=not args.unsafe_no_sandbox, memory_mb=args.memory_mb,
                     hide=hide)
-    files = find_submissions(root)
-    if not files:
+    subs = collect(root, grader.specs)
+    if not subs:
         print(f"no notebooks under {root}")
+    tables = Tables(out, [q.name for spec in grader.specs.values() for q in spec.questions])
 
-    def one(path):
-        g = grade_file(path, root, grader)
-        print(f"{g.student:>20s}  {g.exercise_set:<28s} {_fmt(g.total):>5s} / {_fmt(g.max_points):<5s}"
-              f"{'  ' + g.notes[-1][:80] if g.notes else ''}", flush=True)
+    def one(sub):
+        g = grade_submission(sub, root, grader)
+        tables.add(g)                                          # on disk now: a crash later loses nothing graded
+        line = (f"{g.student:>20s}  {g.exercise_set:<28s} {_fmt(g.total):>5s} / {_fmt(g.max_points):<5s}"
+                f"{'  ' + g.notes[-1][:80] if g.notes else ''}")
+        print(safe_cell(line, newlines=False), flush=True)
         return g
     try:
         with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
-            grades = list(pool.map(one, files))
+            list(pool.map(one, subs))
     finally:
         grader.close()
-    grades_csv, feedback_csv = write_tables(grades, out)      # every sandbox has exited by now
+    grades_csv, feedback_csv = tables.finish()                 # every sandbox has exited by now
     print(f"wrote {grades_csv} and {feedback_csv}" + (" (UNSAFE: no sandbox)" if args.unsafe_no_sandbox else ""))
     return 0
 

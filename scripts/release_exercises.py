@@ -30,13 +30,14 @@ import shutil
 import subprocess
 import sys
 import tempfile
-from dataclasses import dataclass, field
 from pathlib import Path
 
 import nbformat
 
-from evallib.grading import _marker, load_source, parse_config_text, public_checks, read_myst
-from scripts.nbsettings import ROOT, STRIP_FLAGS  # noqa: E402
+from evallib.grading import (HiddenTest, Question, SourceSpec, _marker, load_source,  # noqa: F401
+                             parse_source, public_checks, read_myst, source_questions)
+from evallib.grading._source import parse_test_cell  # noqa: F401
+from scripts.nbsettings import ROOT, STRIP_FLAGS
 
 SOURCE_DIR = ROOT / "exercises" / "source"
 RELEASE_DIR = ROOT / "exercises"
@@ -45,81 +46,8 @@ VARIANT_LINE = re.compile(r"^variant = 0\b.*$", re.M)
 
 
 # ----------------------------------------------------------------------------------------- parsing
-_TEST_CONFIG = re.compile(r'^\s*"""\s*#\s*BEGIN TEST CONFIG\s*\n(.*?)\n\s*"""\s*#\s*END TEST CONFIG\s*\n?', re.S)
-
-
-@dataclass
-class HiddenTest:
-    source: str
-    points: float
-    hidden: bool
-    failure_message: str = ""
-
-
-@dataclass
-class Question:
-    name: str
-    points: float
-    answers: tuple[str, ...] = ()
-    kind: str = "compute"
-    tests: list[HiddenTest] = field(default_factory=list)
-
-
-@dataclass
-class SourceSpec:
-    name: str            # e.g. "02_evaluation_methods"
-    path: Path
-    config: dict
-    questions: list[Question]
-
-    @property
-    def key(self):
-        return self.name[:2]
-
-    @property
-    def max_points(self):
-        return sum(q.points for q in self.questions)
-
-
-def parse_test_cell(source: str) -> HiddenTest:
-    m = _TEST_CONFIG.match(source)
-    cfg = parse_config_text(m.group(1)) if m else {}
-    body = source[m.end():] if m else source
-    return HiddenTest(source=body, points=float(cfg.get("points", 1)), hidden=bool(cfg.get("hidden", False)),
-                      failure_message=str(cfg.get("failure_message", "")))
-
-
-def parse_source(path) -> SourceSpec:
-    """Read an exercise source: its config, questions (name, points, answers) and their hidden tests."""
-    path = Path(path)
-    _, cells = read_myst(path.read_text(encoding="utf-8"))
-    config, questions, current, in_tests = {}, [], None, False
-    for i, cell in enumerate(cells):
-        mark = _marker(cell)
-        if mark == "# ASSIGNMENT CONFIG":
-            config = parse_config_text(cell.source.split("\n", 1)[1] if "\n" in cell.source else "")
-        elif mark == "# BEGIN QUESTION":
-            meta = parse_config_text(cell.source.split("\n", 1)[1] if "\n" in cell.source else "")
-            answers = tuple(a.strip() for a in str(meta.get("answers", meta["name"])).split(",") if a.strip())
-            current = Question(str(meta["name"]), float(meta.get("points", 1)), answers, str(meta.get("kind", "compute")))
-            questions.append(current)
-        elif mark == "# END QUESTION":
-            current = None
-        elif mark == "# BEGIN TESTS":
-            in_tests = True
-        elif mark == "# END TESTS":
-            in_tests = False
-        elif in_tests and cell.cell_type == "code":
-            if current is None:
-                raise ValueError(f"{path.name}: test cell {i} outside a question")
-            current.tests.append(parse_test_cell(cell.source))
-    for q in questions:
-        if not q.tests:
-            raise ValueError(f"{path.name}: question {q.name} has no tests")
-        total = sum(t.points for t in q.tests)
-        if abs(total - q.points) > 1e-9:
-            raise ValueError(f"{path.name}: question {q.name} is worth {q.points} points but its tests add up to {total}")
-    return SourceSpec(name=path.stem, path=path, config=config, questions=questions)
+# The one reader of the sources is evallib.grading's (jupytext + yaml.safe_load): SourceSpec, Question, HiddenTest,
+# parse_source and parse_test_cell are imported from it above.
 
 
 # ----------------------------------------------------------------------------------------- release
@@ -294,6 +222,10 @@ def make_classroom(out, *, roster=None, seed=None, lang="en"):
     sources = source_files()
     if roster and not seed:
         raise SystemExit("--roster needs the instructor's --seed or --seed-file (the variants derive from it)")
+    if not seed:
+        print("make classroom: no seed given, so every student gets variant 0: the public self-study data, whose "
+              "answers the self-study edition shows. For per-student variants pass the instructor's secret: "
+              "make classroom OUT=dir CLASSROOM_ARGS='--roster ids.txt --seed-file ~/course-seed'", file=sys.stderr)
     ex_dir = out / "exercises"
     (ex_dir / "checks").mkdir(parents=True)
     for src in sources:

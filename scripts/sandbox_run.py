@@ -1,7 +1,7 @@
 #!/usr/bin/env python
 """The untrusted half of the autograder: runs INSIDE the sandbox (scripts/autograde.py starts it in bwrap).
 
-    python scripts/sandbox_run.py JOB.json   # prints one JSON object on stdout
+    python scripts/sandbox_run.py -          # reads the job (JSON) on stdin, prints one JSON object on stdout
 
 Runs the submission's code cells in a new kernel (nbclient), then reads the answers out of the kernel as plain
 data: each answer name's value (numbers, strings, arrays; see evallib.grading.to_data) and, for functions, their
@@ -10,13 +10,26 @@ It judges nothing: no expected value and no hidden test is ever in here. Everyth
 """
 from __future__ import annotations
 
-import json
-import os
-import shutil
-import sys
-import threading
-import time
-from pathlib import Path
+import ctypes
+import ctypes.util
+
+# First of all: this process (it holds the job, hidden calls included, and its stdout is the grader's) is made
+# non-dumpable, so the student's kernel (same uid) cannot ptrace it, pidfd_getfd its descriptors, or open its
+# /proc/<pid>/{fd,mem,environ}. Children (the kernel) get back the normal state at their execve.
+_libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)
+PR_SET_DUMPABLE, PR_GET_DUMPABLE = 4, 3
+if _libc.prctl(PR_SET_DUMPABLE, 0, 0, 0, 0) != 0 or _libc.prctl(PR_GET_DUMPABLE, 0, 0, 0, 0) != 0:
+    raise SystemExit("sandbox_run: cannot make the runner non-dumpable")
+
+import json  # noqa: E402
+import os  # noqa: E402
+import resource  # noqa: E402
+import signal  # noqa: E402
+import shutil  # noqa: E402
+import sys  # noqa: E402
+import threading  # noqa: E402
+import time  # noqa: E402
+from pathlib import Path  # noqa: E402
 
 # jsonschema (through nbformat) imports rfc3987_syntax, which compiles a grammar for 1.5 s at import: this runner
 # starts once per submission and validates no URI, so it goes without (jsonschema treats it as not installed).
@@ -87,6 +100,115 @@ __grader_calls__(%(fname)r, %(cases)r, %(timeout)r, %(path)r)
 '''
 
 
+BLOCK_MARKER = "implement it yourself: the grader blocks "
+
+# Before the student's cells (trusted moment): where each blocked function's code lives. Decorated functions
+# (scikit-learn's parameter validation) are followed to the innermost function: blocking that one blocks every
+# wrapper around it, and no other function that shares the wrapper's code.
+TARGETS = r'''
+def __grader_targets__(names):
+    import importlib, json
+    out = {}
+    for dotted in names:
+        mod, _, attr = dotted.rpartition(".")
+        try:
+            f = getattr(importlib.import_module(mod), attr)
+            while hasattr(f, "__wrapped__"):
+                f = f.__wrapped__
+            c = f.__code__
+            out[dotted] = [c.co_filename, c.co_qualname, c.co_firstlineno]
+        except Exception:
+            out[dotted] = None
+    print("__GRADER_TARGETS__" + json.dumps(out))
+__grader_targets__(%(names)r)
+del __grader_targets__
+'''
+
+# After the student's cells, before their function is called on the hidden inputs: every function object whose
+# code is a blocked one (the original, aliases, `from m import f as g`, copies, reloaded or re-imported modules'
+# versions) gets code that raises; an audit hook (it cannot be removed) then refuses, for the rest of the
+# kernel's life: making a function or code object from a blocked code, executing or compiling a blocked file
+# again (reload, exec of its source under its name), changing a function's code or defaults, ctypes, starting
+# processes, and walking the garbage collector. It checks itself (a probe) before any call is made.
+BLOCK = r'''
+def __grader_block__(targets, marker):
+    import sys, types
+    FT, CT = type(lambda: 0), type((lambda: 0).__code__)
+    gc = sys.modules.get("gc") or __import__("gc")
+    keys = {tuple(t): name for name, t in targets}
+    files = frozenset(t[0] for _, t in targets)
+    def raiser(name, nfree):
+        ns = {}
+        free = [f"_f{i}" for i in range(nfree)]
+        src = "def _outer():\n" + "".join(f"    {v} = None\n" for v in free)
+        src += "    def _blocked(*args, **kwargs):\n"
+        if free:
+            src += "        " + ", ".join(free) + "\n"
+        src += f"        raise RuntimeError({(marker + name)!r})\n    return _blocked\n"
+        exec(compile(src, "<grader block>", "exec"), ns)
+        return ns["_outer"]().__code__
+    patched = 0
+    for obj in gc.get_objects():
+        if type(obj) is FT:
+            c = obj.__code__
+            name = keys.get((c.co_filename, c.co_qualname, c.co_firstlineno))
+            if name is not None:
+                try:
+                    obj.__code__ = raiser(name, len(c.co_freevars))
+                    patched += 1
+                except ValueError:
+                    pass
+    def hook(event, args, _keys=frozenset(keys), _files=files, _m=marker, _FT=FT, _CT=CT,
+             _deny=("ctypes.", "os.fork", "os.exec", "os.posix_spawn", "os.spawn", "os.system", "os.forkpty",
+                    "subprocess.", "pty.", "gc.get_", "sys.setprofile", "sys.settrace", "object.__delattr__")):
+        if event == "function.__new__":
+            c = args[0]
+            if (c.co_filename, c.co_qualname, c.co_firstlineno) in _keys:
+                raise RuntimeError(_m + "a copy of a blocked function")
+        elif event == "code.__new__":
+            if args[1] in _files:
+                raise RuntimeError(_m + "a copy of a blocked function's code")
+        elif event == "exec":
+            if type(args[0]) is _CT and args[0].co_filename in _files:
+                raise RuntimeError(_m + "reloading a module with a blocked function")
+        elif event == "compile":
+            if isinstance(args[1], (str, bytes)) and (args[1].decode() if isinstance(args[1], bytes) else args[1]) in _files:
+                raise RuntimeError(_m + "compiling a module with a blocked function")
+        elif event == "object.__setattr__":
+            if type(args[0]) is _FT and args[1] in ("__code__", "__defaults__", "__kwdefaults__", "__globals__"):
+                raise RuntimeError(_m + "changing a function while the grader calls yours")
+        elif event.startswith(_deny):
+            raise RuntimeError(_m + f"{event} while the grader calls your function")
+    try:                     # the one way to start a process that raises no audit event of its own
+        import _posixsubprocess
+        real = _posixsubprocess.fork_exec
+        def fork_exec(*args, **kwargs):
+            raise RuntimeError(marker + "starting a process while the grader calls your function")
+        for ref in gc.get_referrers(real):
+            if type(ref) is dict:
+                for k, v in list(ref.items()):
+                    if v is real:
+                        ref[k] = fork_exec
+    except Exception:
+        pass
+    sys.addaudithook(hook)
+    probe = next(iter(keys), None)
+    if probe is not None:
+        try:
+            FT((lambda: 0).__code__.replace(co_filename=probe[0], co_name="_probe", co_qualname=probe[1],
+                                            co_firstlineno=probe[2]), {})
+            ok = False
+        except RuntimeError as exc:
+            ok = str(exc).startswith(marker)
+    else:
+        ok = True
+    return ok, patched
+__grader_block_ok__ = __grader_block__(%(targets)r, %(marker)r)
+print("__GRADER_BLOCK__", __grader_block_ok__[0], __grader_block_ok__[1])
+del __grader_block__, __grader_block_ok__
+'''
+
+
 class _CappedClient(NotebookClient):
     """NotebookClient that keeps at most ``cap`` characters of output per cell (error outputs always)."""
 
@@ -147,6 +269,53 @@ def _read_lines(path):
     return rows
 
 
+def _marked(cell, marker, parse):
+    """The runner's own line in a cell's output (only read from cells that ran before, or are, the runner's)."""
+    for o in cell.get("outputs", []):
+        if o.get("output_type") == "stream":
+            for line in str(o.get("text", "")).splitlines():
+                if line.startswith(marker):
+                    try:
+                        return parse(line[len(marker):])
+                    except ValueError:
+                        return None
+    return None
+
+
+def _fence(client):
+    """Before the student's functions are called on the hidden inputs: end every other process of the sandbox
+    (helpers the student's cells left running could compute answers unblocked) and forbid the kernel any new
+    process or thread (RLIMIT_NPROC 0, soft and hard: it cannot raise it back)."""
+    me = os.getpid()
+    kernel = None
+    try:
+        kernel = client.km.provisioner.process.pid
+    except AttributeError:
+        pass
+    for p in os.listdir("/proc"):
+        if not p.isdigit() or int(p) in (1, me, kernel):
+            continue
+        try:                           # (a non-dumpable helper's /proc entry is root's: no owner test)
+            os.kill(int(p), signal.SIGKILL)
+        except OSError:
+            pass
+    if kernel is not None:
+        # The uid's tasks now (the runner's and the kernel's threads) plus room for the kernel's own worker
+        # threads (ipykernel 7 starts some on demand: a limit of 0 broke its messages): a few processes could still
+        # start, but every ordinary way to start one is refused by the block's audit hook.
+        tasks = 0
+        for p in os.listdir("/proc"):
+            try:
+                tasks += len(os.listdir(f"/proc/{p}/task")) if p.isdigit() and p != "1" else 0
+            except OSError:
+                pass
+        try:
+            resource.prlimit(kernel, resource.RLIMIT_NPROC, (tasks + 32, tasks + 32))
+        except OSError:
+            pass
+    return kernel
+
+
 def run(job: dict) -> dict:
     cell_timeout = float(job.get("cell_timeout", 60))
     total_timeout = float(job.get("total_timeout") or max(600, 20 * cell_timeout))
@@ -155,14 +324,25 @@ def run(job: dict) -> dict:
     work = Path.cwd()
     results = work / ".answers"
     results.mkdir()
-    plan = [("warmup", None, "import evallib.grading\nimport matplotlib.pyplot")]
+    functions = dict(job.get("functions", {}))
+    blocked = {a: [str(n) for n in names] for a, names in (job.get("blocked") or {}).items() if names}
+    all_blocked = sorted({n for names in blocked.values() for n in names})
+    warm = "import evallib.grading\nimport matplotlib.pyplot"
+    if all_blocked:
+        warm += "\n" + TARGETS % {"names": all_blocked}
+    plan = [("warmup", None, warm)]
     plan += [("student", None, src) for src in job["cells"]]
     plan.append(("values", None, EXTRACT_VALUES % {"names": list(job["names"]), "path": str(results / "values.json")}))
-    for i, (fname, cases) in enumerate(job.get("functions", {}).items()):
-        plan.append(("calls", fname, EXTRACT_CALLS % {"fname": fname, "cases": cases, "timeout": call_timeout,
+    # Answers whose calls need no block first: a block stays for the rest of the kernel's life.
+    order = sorted(enumerate(functions), key=lambda t: (t[1] in blocked, t[0]))
+    for i, fname in order:
+        if fname in blocked:
+            plan.append(("block", fname, None))             # its source is made once the targets are known
+        plan.append(("calls", fname, EXTRACT_CALLS % {"fname": fname, "cases": functions[fname],
+                                                      "timeout": call_timeout,
                                                       "path": str(results / f"calls-{i}.jsonl")}))
     nb = nbformat.v4.new_notebook()
-    nb.cells = [nbformat.v4.new_code_cell(src) for *_, src in plan]
+    nb.cells = [nbformat.v4.new_code_cell(src or "") for *_, src in plan]
     nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
     client = _CappedClient(
         nb, timeout=cell_timeout, startup_timeout=startup_timeout, kernel_name="python3", cap=int(job.get("output_cap", 200_000)),
@@ -171,12 +351,23 @@ def run(job: dict) -> dict:
         resources={"metadata": {"path": str(work)}})
     notes, unreached = [], None
     student_index = 0
+    targets, block_failed, fenced = {}, set(), []
+    # Stop starting cells early enough to report before the grader's wall-clock limit kills the sandbox.
+    budget = max(total_timeout / 2, total_timeout - cell_timeout - 30)
     start = time.monotonic()
     watch = {"deadline": time.monotonic() + startup_timeout + cell_timeout + 60, "where": ["grading", "start-up"]}
 
     def finish(why):
         values = _read_json(results / "values.json")
         calls = {f: _read_lines(results / f"calls-{i}.jsonl") for i, f in enumerate(job.get("functions", {}))}
+        for f, rows in calls.items():
+            for r in rows.values():
+                if isinstance(r, dict) and str(r.get("message", "")).startswith(BLOCK_MARKER):
+                    r["error"], r["delegation"] = "DelegationError", True
+            if f in block_failed:
+                calls[f] = {str(key): {"error": "DelegationError", "delegation": True,
+                                       "message": "the grader could not install its delegation block"}
+                            for key, _ in functions.get(f, [])}
         return {"values": values, "calls": calls, "notes": notes, "unreached": why}
 
     def watchdog():
@@ -195,10 +386,22 @@ def run(job: dict) -> dict:
                 if kind == "student":
                     student_index += 1
                 where = {"student": ["cell_in", student_index], "values": ["grading", "answers"],
-                         "calls": ["grading", fname], "warmup": ["grading", "start-up"]}[kind]
-                if time.monotonic() - start > total_timeout:
+                         "calls": ["grading", fname], "block": ["grading", fname],
+                         "warmup": ["grading", "start-up"]}[kind]
+                if time.monotonic() - start > budget:
                     unreached = ["total_time", {"seconds": total_timeout}]
                     break
+                if kind in ("block", "calls") and not fenced:
+                    fenced.append(_fence(client))
+                if kind == "block":
+                    names = blocked[fname]
+                    found = [[n, targets[n]] for n in names if targets.get(n)]
+                    if len(found) < len(names):
+                        block_failed.add(fname)
+                        continue
+                    cell.source = BLOCK % {"targets": found, "marker": BLOCK_MARKER}
+                if kind == "calls" and fname in block_failed:
+                    continue
                 client.timed_out = False
                 watch["where"] = where
                 watch["deadline"] = time.monotonic() + (max(cell_timeout, startup_timeout) if kind == "warmup"
@@ -213,6 +416,10 @@ def run(job: dict) -> dict:
                 finally:
                     client.timeout = cell_timeout
                 err = _error_text(cell)
+                if kind == "warmup":
+                    targets.update(_marked(cell, "__GRADER_TARGETS__", json.loads) or {})
+                if kind == "block" and not (_marked(cell, "__GRADER_BLOCK__ ", str.split) or [""])[0] == "True":
+                    block_failed.add(fname)
                 if kind == "student" and err and not client.timed_out:
                     notes.append(["cell_raised", {"index": student_index, "error": err}])
                 elif kind == "warmup" and err:
@@ -252,10 +459,18 @@ def _emit(out):
 
 
 def main(argv):
-    job = json.loads(Path(argv[1]).read_text(encoding="utf-8"))
+    if argv[1:] == ["-"]:
+        job = json.loads(sys.stdin.buffer.read().decode("utf-8"))     # from the grader's pipe, never a file
+        os.close(0)
+        os.open(os.devnull, os.O_RDONLY)
+    else:
+        job = json.loads(Path(argv[1]).read_text(encoding="utf-8"))
     src = Path(os.environ.get("AUTOGRADE_MPLCACHE", "/nonexistent"))
-    if src.is_dir() and os.environ.get("MPLCONFIGDIR"):
-        shutil.copytree(src, os.environ["MPLCONFIGDIR"], dirs_exist_ok=True)
+    try:
+        if src.is_dir() and os.environ.get("MPLCONFIGDIR"):
+            shutil.copytree(src, os.environ["MPLCONFIGDIR"], dirs_exist_ok=True)
+    except OSError:
+        pass
     _emit(run(job))
     return 0
 

@@ -195,7 +195,8 @@ def test_committed_releases_equal_release_command():
 # The library's own implementation of a concept and the chapters are public material (a learner reads
 # evallib/splits.py and notebooks/02_*): a line of a worked solution that is also a line of them (e.g.
 # `sizes[: m % k] += 1`, `X, y = el.data.load_bundled("breast_cancer")`) is not counted as a secret.
-LIBRARY_LINES = {ln.strip() for p in (ROOT / "evallib").rglob("*.py") if not p.name.startswith("grading")
+LIBRARY_LINES = {ln.strip() for p in (ROOT / "evallib").rglob("*.py")
+                 if not p.name.startswith("grading") and "grading" not in p.parts
                  for ln in p.read_text(encoding="utf-8").split("\n")}
 LIBRARY_LINES |= {ln.strip() for p in (ROOT / "notebooks").glob("*.ipynb")
                   for c in nbformat.read(p, as_version=4).cells for ln in c.source.split("\n")}
@@ -253,7 +254,8 @@ def test_release_has_no_solution_and_no_hidden_test(path):
 
 
 def test_library_holds_no_solution_and_no_hidden_test():
-    library = "\n".join(p.read_text(encoding="utf-8") for p in (ROOT / "evallib").glob("grading*.py"))
+    library = "\n".join(p.read_text(encoding="utf-8") for p in [*(ROOT / "evallib").glob("grading*.py"),
+                                                                 *(ROOT / "evallib" / "grading").glob("*.py")])
     lib_lines = {ln.strip() for ln in library.split("\n")}
     for path in SOURCES:
         leaked = sorted(_secret_lines(path) & lib_lines)
@@ -273,7 +275,7 @@ def test_classroom_bundle_has_no_solution_no_test_no_seed(tmp_path):
     assert proc.returncode == 0, proc.stdout[-2000:] + proc.stderr[-2000:]
     files = [p for p in out.rglob("*") if p.is_file()]
     assert any(p.parts[-3:-1] == ("students", "alice") for p in files)
-    assert (out / "evallib" / "grading.py").exists() and (out / "notebooks").is_dir()
+    assert (out / "evallib" / "grading" / "__init__.py").exists() and (out / "notebooks").is_dir()
     texts = {p: p.read_text(encoding="utf-8", errors="replace") for p in files}
     lines = {ln.strip() for t in texts.values() for ln in t.replace("\\n", "\n").split("\n")}
     lines |= {ln.strip().strip('",') for ln in lines}
@@ -575,7 +577,8 @@ def test_what_attacks_saw_inside(run_a):
     for secret in ("an instructor secret", "BEGIN TESTS", "assert_correct", "BEGIN SOLUTION", "ref: refs/"):
         assert secret not in seen, secret
     assert "01_error_and_fitting.md', 'FileNotFoundError')" in seen and "('md files', [])" in seen
-    assert f"{run_a['subs']}', [])" in seen and f"{run_a['out']}', [])" in seen      # hidden: empty
+    for hidden in (run_a["subs"], run_a["out"]):        # absent from the allow-list sandbox (was: empty)
+        assert f"{hidden}', 'FileNotFoundError')" in seen or f"{hidden}', [])" in seen, seen
     net = said("network")
     assert "CONNECTED" not in net and net.count(" ; ") == 2 and "pypi.org" in net, net
     bomb = said("fork_bomb")
@@ -778,3 +781,218 @@ def test_malformed_or_missing_sandbox_output_scores_zero_with_reason(monkeypatch
         assert sum(g.points for g in g0 + g1 + g2) == 0
     finally:
         grader.close()
+
+
+
+# ------------------------------------------------------------------------------- the reader and the caps
+@pytest.mark.parametrize("path", SOURCES, ids=lambda p: p.stem)
+def test_reader_equals_jupytext(path):
+    """The one reader of the sources is jupytext: same cells, types, sources and tags; every config is YAML."""
+    import jupytext
+    import yaml
+    _, cells = grading.read_myst(path.read_text(encoding="utf-8"))
+    nb = jupytext.read(path)
+    assert [(c.cell_type, c.source, c.tags) for c in cells] == \
+        [(c.cell_type, c.source, tuple(c.metadata.get("tags", ()))) for c in nb.cells]
+    for c in cells:
+        if grading._marker(c) in ("# BEGIN QUESTION", "# ASSIGNMENT CONFIG"):
+            assert grading._config(c) == yaml.safe_load(c.source.split("\n", 1)[1])
+
+
+def test_decoding_caps_cost_little_memory():
+    """The 168-byte dtype answer and its relatives decode to Opaque values; the decoding process's peak RSS grows
+    by a few MB at most (measured in a fresh subprocess with resource.getrusage)."""
+    code = r"""
+import json, resource
+from evallib.grading import from_data, decode_result, Opaque
+before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+hostile = [{"__nd__": [""], "dtype": "<U200000000", "shape": [1]}] * 30
+out = [from_data(hostile),
+       from_data({"__nd__": [1], "dtype": "(1000000000,)f8"}),
+       from_data({"__nd__": [0] * 10, "dtype": "<f8", "shape": [10 ** 9]}),
+       from_data({"__nd__": [1.0] * 10, "dtype": "<f8", "shape": [2, 5]}),
+       decode_result(b"[" * 500000 + b"]" * 500000),
+       decode_result(b'{"values": ' + b"[" * 100000 + b"]" * 100000 + b"}")]
+nested = []
+for _ in range(100000):
+    nested = [nested]
+out.append(from_data(nested))
+after = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+print(json.dumps({"kb": after - before, "kinds": [type(o).__name__ for o in out],
+                  "inner": [type(x).__name__ for x in out[0]]}))
+"""
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, cwd=ROOT)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    got = json.loads(proc.stdout.strip().splitlines()[-1])
+    assert got["inner"] == ["Opaque"] * 30
+    assert got["kinds"][1:3] == ["Opaque", "Opaque"] and got["kinds"][3] == "ndarray"
+    assert got["kinds"][4:7] == ["NoneType", "NoneType", "list"]      # depth 26 and below: Opaque
+    assert got["kb"] < 20_000, got
+
+
+def test_names_and_cells_are_neutralised():
+    for raw, want in (("=HYPERLINK(1)", "'=HYPERLINK(1)"), ("+1", "'+1"), ("-2+3", "'-2+3"), ("@SUM(A1)", "'@SUM(A1)"),
+                      ("a\x1b[31mb", "a?[31mb"), ("x\u202ey", "x?y")):
+        assert autograde.safe_cell(raw) == want
+    assert autograde.normalise_name("  ａｌｉｃｅ\u200b ") == "alice"
+    notes = autograde.lookalike_notes({"alice", "\u0430lice", "bob"})
+    assert set(notes) == {"\u0430lice"} and "U+0430" in notes["\u0430lice"]
+
+
+# ------------------------------------------------------------------------------- one run, every attack on G2's side
+G2_ATTACKS = ("dtype_bomb", "frank_links_bob", "seed_link", "shadow_link", "linked_folder", "delegates",
+              "memoises", "two_notebooks", "erin", "lookalike_alice")
+INJECTED = ("=HYPERLINK(\"x\")", "+cmd", "-2+3", "@SUM(A1)", "esc\x1b[31mred")
+
+
+@pytest.fixture(scope="session")
+def graded(tmp_path_factory):
+    """One `make autograde` over honest and hostile submissions: every set's solution, set 01 attacks on the
+    grader (decoding, links, identity, injection, delegation, memoisation); the grader's peak RSS is sampled.
+    No seed: every student has variant 0 (the per-student variants are run_a's); the instructor's secret file
+    exists only as the target of a link."""
+    if not HAVE_BWRAP:
+        pytest.skip(f"no sandbox: {autograde.sandbox_problem()}")
+    import psutil
+    base = tmp_path_factory.mktemp("graded")
+    subs, out, instructor = base / "submissions", base / "grades", base / "instructor"
+    for d in (subs, out, instructor):
+        d.mkdir()
+    secret = "attack-test-secret-7f3e"
+    (instructor / "seed").write_text(secret + "\n", encoding="utf-8")
+    s01 = SOURCES[0]
+    for path in SOURCES:
+        (subs / f"solution_{path.stem[:2]}").mkdir()
+        nbformat.write(rel.solution_notebook(path), subs / f"solution_{path.stem[:2]}" / f"{path.stem}.ipynb")
+
+    def sol01(*extra):
+        nb = rel.solution_notebook(s01)
+        nb.cells += [nbformat.v4.new_code_cell(c) for c in extra]
+        return nb
+    (subs / "bob").mkdir()
+    nbformat.write(sol01(), subs / "bob" / f"{s01.stem}.ipynb")
+    (subs / "dtype_bomb").mkdir()
+    nbformat.write(sol01("q3 = [np.empty(1, dtype='<U200000000')] * 3"), subs / "dtype_bomb" / f"{s01.stem}.ipynb")
+    for who, target in (("frank_links_bob", "../bob/" + f"{s01.stem}.ipynb"), ("seed_link", instructor / "seed"),
+                        ("shadow_link", "/etc/shadow")):
+        (subs / who).mkdir()
+        os.symlink(target, subs / who / f"{s01.stem}.ipynb")
+    os.symlink(subs / "bob", subs / "linked_folder")
+    (subs / "delegates").mkdir()
+    nbformat.write(sol01("def error_rate(y, p):\n    return el.metrics.error_rate(y, p)"),
+                   subs / "delegates" / f"{s01.stem}.ipynb")
+    memo = ("_cases = [([1], [0]), ([0, 0, 1, 1], [1, 1, 0, 0]), ([2, 1, 0, 2, 2], [2, 0, 0, 1, 2]),\n"
+            "          ([True, False, True], [True, True, True]), ([1, 0], [1, 0]), ([1, 0, 1, 1], [1, 1, 1, 0]),\n"
+            "          ([0, 1, 2], [0, 1, 2]), (['good', 'bad', 'good'], ['bad', 'bad', 'good'])]\n"
+            "_memo = {repr((list(a), list(b))): el.metrics.error_rate(a, b) for a, b in _cases}\n"
+            "def error_rate(y, p):\n"
+            "    if len(y) == 0 or len(y) != len(p):\n"
+            "        raise ValueError('bad input')\n"
+            "    return _memo.get(repr((list(y), list(p))), 0.5)")
+    (subs / "memoises").mkdir()
+    nbformat.write(sol01(memo), subs / "memoises" / f"{s01.stem}.ipynb")
+    (subs / "two_notebooks").mkdir()
+    wrong = sol01(*WRONG_01)
+    nbformat.write(wrong, subs / "two_notebooks" / "01_first_try.ipynb")
+    nbformat.write(sol01(), subs / "two_notebooks" / "01_final.ipynb")
+    os.utime(subs / "two_notebooks" / "01_first_try.ipynb", (time.time() - 3600, time.time() - 3600))
+    nbformat.write(wrong, subs / "erin.ipynb")
+    os.utime(subs / "erin.ipynb", (time.time() - 3600, time.time() - 3600))
+    (subs / "erin").mkdir()
+    nbformat.write(sol01(), subs / "erin" / f"{s01.stem}.ipynb")
+    for who in ("alice", "\u0430lice", *INJECTED):
+        (subs / who).mkdir()
+        nbformat.write(sol01(), subs / who / f"{s01.stem}.ipynb")
+    cmd = ["make", "-s", "-C", str(ROOT), "autograde", f"SUBMISSIONS={subs}",
+           "AUTOGRADE_ARGS=" + " ".join(["--out", str(out), "--cell-timeout", "300", "--jobs", "2"])]
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    peak = {"rss": 0}
+
+    def sample():
+        me = psutil.Process(proc.pid)
+        while proc.poll() is None:
+            try:
+                for c in me.children(recursive=True):
+                    if "autograde.py" in " ".join(c.cmdline()):
+                        peak["rss"] = max(peak["rss"], c.memory_info().rss)
+            except psutil.Error:
+                pass
+            time.sleep(0.05)
+    import threading
+    t = threading.Thread(target=sample, daemon=True)
+    t.start()
+    stdout, stderr = proc.communicate(timeout=3000)
+    t.join()
+    feedback, table = _tables(out)
+    raw = (out / "grades.csv").read_bytes() + (out / "feedback.csv").read_bytes()
+    return dict(returncode=proc.returncode, stdout=stdout, stderr=stderr, feedback=feedback, table=table, raw=raw,
+                peak=peak["rss"], secret=secret, subs=subs)
+
+
+def _g_rows(run, student):
+    return [r for r in run["table"] if r["student"] == student]
+
+
+def _g_fb(run, student):
+    return {r["problem"]: r for r in run["feedback"] if r["student"] == student}
+
+
+@needs_sandbox
+def test_graded_run_completes(graded):
+    assert graded["returncode"] == 0, graded["stdout"][-3000:] + graded["stderr"][-3000:]
+
+
+@needs_sandbox
+@pytest.mark.parametrize("key", SET_KEYS)
+def test_graded_solution_full_marks(graded, key):
+    row, = _g_rows(graded, f"solution_{key}")
+    assert float(row["total"]) == float(row["max_points"]) > 0, (row, _g_fb(graded, f"solution_{key}"))
+
+
+@needs_sandbox
+def test_dtype_bomb_costs_the_grader_little(graded):
+    """q3 = [np.empty(1, dtype='<U200000000')] * 3: zero for q3, the honest score elsewhere; grader peak < 400 MB."""
+    fb = _g_fb(graded, "dtype_bomb")
+    assert fb["q3"]["points"] == "0" and all(fb[q]["status"] == "correct" for q in ("q1", "q2", "q4")), fb
+    assert 0 < graded["peak"] < 400 * 2 ** 20, graded["peak"]
+    print(f"grader peak RSS over the run: {graded['peak'] / 2 ** 20:.0f} MB")
+
+
+@needs_sandbox
+@pytest.mark.parametrize("who", ["frank_links_bob", "seed_link", "shadow_link", "linked_folder"])
+def test_links_are_refused_and_never_quoted(graded, who):
+    rows = _g_rows(graded, who)
+    assert rows and all(float(r["total"]) == 0 for r in rows), rows
+    assert all("symbolic link" in r["notes"] for r in rows), rows
+    assert graded["secret"].encode() not in graded["raw"] and b"root:" not in graded["raw"]
+    assert b"BEGIN SOLUTION" not in graded["raw"]
+
+
+@needs_sandbox
+def test_delegation_and_memoisation_lose_the_points(graded):
+    dele, memo = _g_fb(graded, "delegates"), _g_fb(graded, "memoises")
+    assert float(dele["q2"]["points"]) == 0, dele["q2"]
+    assert float(memo["q2"]["points"]) < 3 and "random labels" in memo["q2"]["message"], memo["q2"]
+    for r in (dele["q2"], memo["q2"]):
+        assert "expected" not in r["message"] and "instead of" not in r["message"], r
+    assert {dele[q]["status"] for q in ("q1", "q3", "q4")} == {"correct"}
+
+
+@needs_sandbox
+def test_one_row_per_student_and_set(graded):
+    for who in ("two_notebooks", "erin"):
+        rows = _g_rows(graded, who)
+        assert len(rows) == 1 and float(rows[0]["total"]) == float(rows[0]["max_points"]), rows
+        assert "graded the newest" in rows[0]["notes"], rows
+
+
+@needs_sandbox
+def test_injected_and_lookalike_names(graded):
+    names = {r["student"] for r in graded["table"]}
+    for raw in INJECTED:
+        shown = autograde.safe_cell(autograde.normalise_name(raw), newlines=False)
+        assert shown in names, (shown, names)
+        assert shown[0] not in "=+-@"
+    assert "\x1b" not in graded["stdout"] and b"\x1b" not in graded["raw"]
+    row, = _g_rows(graded, "\u0430lice")
+    assert "look-alike" in row["notes"] and float(row["total"]) == float(row["max_points"])
