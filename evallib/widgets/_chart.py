@@ -24,12 +24,13 @@ import altair as alt
 from .._validation import check_real
 
 __all__ = ["Explorer", "slider", "menu", "match", "readout", "readout_expr", "readout_fields", "wrap", "inline",
-           "WIDTH", "VEGALITE_MIME"]
+           "WIDTH", "READOUT_WIDTH", "VEGALITE_MIME"]
 
 VEGALITE_MIME = "application/vnd.vegalite.v5+json"
 # The widest an explorer may be: JupyterLab's notebook at a 1,280 px window with the file browser open leaves
 # about 900 px to an output; 720 px (panels, axes, legends and padding included) leaves room to spare.
 WIDTH = 720
+READOUT_WIDTH = WIDTH - 100  # beside the axis titles' column of the views above it
 # The readout's font: 12 px monospace, 7.2 px a column (a CJK character takes two).
 _FONT_SIZE, _COLUMN_PX, _LINE_PX = 12, 7.3, 16
 
@@ -170,14 +171,14 @@ def _columns(s: str) -> int:
 
 def wrap(text: str, width: int | None = None, *, sep: str = " | ") -> str:
     """``text`` broken into lines (joined by "\\n") of at most ``width`` columns (default: what fits
-    :data:`WIDTH`), at ``sep`` first, then at spaces: never inside a word or a number.
+    :data:`READOUT_WIDTH`), at ``sep`` first, then at spaces: never inside a word or a number.
 
     >>> wrap("degree  3 | training MSE 0.0123 | test MSE 0.0456", 32)
     'degree  3 | training MSE 0.0123\\ntest MSE 0.0456'
     """
     if not isinstance(text, str):
         raise TypeError(f"text: must be a str; got {type(text).__name__}")
-    width = int(WIDTH // _COLUMN_PX) if width is None else width
+    width = int(READOUT_WIDTH // _COLUMN_PX) if width is None else width
     if not isinstance(width, int) or width < 10:
         raise ValueError(f"width: must be an int >= 10 (columns); got {width!r}")
     out = []
@@ -198,15 +199,16 @@ def wrap(text: str, width: int | None = None, *, sep: str = " | ") -> str:
     return "\n".join(out)
 
 
-def readout(data, *, text: str = "readout", where: str | None = None, n_lines: int = 2, width: int = WIDTH):
-    """A chart of one text mark: the field ``text`` of the row of ``data`` that ``where`` (a Vega expression, e.g.
-    :func:`match`) keeps, left-aligned, in lines broken by "\\n" (see :func:`wrap`), ``n_lines`` high."""
-    chart = alt.Chart(data).mark_text(align="left", baseline="top", lineBreak="\n", font="monospace",
+def readout(data, *, text: str = "readout", where: str | None = None, n_lines: int = 2, width: int = READOUT_WIDTH):
+    """A chart of one text mark: the field ``text`` of the row of ``data`` (data, or an ``alt.Chart`` with its
+    transforms) that ``where`` (a Vega expression, e.g. :func:`match`) keeps, left-aligned, in lines broken by
+    "\\n" (see :func:`wrap`), ``n_lines`` high."""
+    chart = (data if isinstance(data, alt.Chart) else alt.Chart(data)).mark_text(align="left", baseline="top", lineBreak="\n", font="monospace",
                                       fontSize=_FONT_SIZE, lineHeight=_LINE_PX)
     if where is not None:
         chart = chart.transform_filter(where)
     return chart.encode(text=alt.Text(f"{text}:N"), x=alt.value(0), y=alt.value(2)).properties(
-        width=width, height=n_lines * _LINE_PX + 4)
+        width=width, height=n_lines * _LINE_PX + 4, view=alt.ViewBackground(stroke=None))
 
 
 def _fields(template: str):
