@@ -117,6 +117,10 @@ UI_ZH = {
     "shift of the log-odds": "对数几率的平移",
     "slope (over-/under-confidence)": "斜率（过度自信 / 信心不足）",
     "counting": "计数方式",
+    # issue 26: the explorers in the browser (engineer C)
+    "peak FLOP/s: log₁₀ shift from the preset": "峰值 FLOP/s：相对预设的 log₁₀ 偏移",
+    "bandwidth B/s: log₁₀ shift from the preset": "带宽 B/s：相对预设的 log₁₀ 偏移",
+    "log₂ slope (over-/under-confidence)": "log₂ 斜率（过度自信 / 信心不足）",
     # the explorer's own status line
     "computing…": "计算中…",
 }

@@ -207,7 +207,7 @@ def calibration_update(y_true, proba, slope=1.0, shift=0.0, *, n_bins=10):
 
 
 def _calibration_chart(data, log2_slope, shift):
-    sp = slider(float(log2_slope), -2.0, 2.0, 0.25, "slope (over-/under-confidence)", name="log2_slope")
+    sp = slider(float(log2_slope), -2.0, 2.0, 0.25, "log₂ slope (over-/under-confidence)", name="log2_slope")
     hp = slider(float(shift), -2.0, 2.0, 0.2, "shift of the log-odds", name="shift")
     at = match(log2_slope=sp, shift=hp)
     x = alt.X("mean_predicted:Q", scale=alt.Scale(domain=[0, 1]), title=ui("mean predicted probability"))

@@ -151,8 +151,8 @@ def _pname(model):
 def _chart(data, devices, device, models, peak_k, bw_k):
     j = lambda v: json.dumps(v, ensure_ascii=False)  # noqa: E731
     dev_p = menu(device, list(devices), "device", name="device", radio=False)
-    pk = slider(peak_k, -2.0, 2.0, 0.05, "peak FLOP/s", name="peak_shift")
-    bk = slider(bw_k, -2.0, 2.0, 0.05, "bandwidth B/s", name="bandwidth_shift")
+    pk = slider(peak_k, -2.0, 2.0, 0.05, "peak FLOP/s: log₁₀ shift from the preset", name="peak_shift")
+    bk = slider(bw_k, -2.0, 2.0, 0.05, "bandwidth B/s: log₁₀ shift from the preset", name="bandwidth_shift")
     shows = [alt.param(name=_pname(m), value=m in models, bind=alt.binding_checkbox(name=m + " "))
              for m in data["layers"]["model"]]
     batch = menu(1, list(_BATCHES), "batch size", name="batch", radio=False)
