@@ -67,8 +67,9 @@ def test_fitting_explorer_initial_readout_is_todays_text(fitting):
     e = el.fitting.polynomial_experiment(20, noise_std=0.25, random_state=0)
     assert fitting.text == (f"degree  3 | training MSE {e.train_mse[3]:.4f} | test MSE {e.test_mse[3]:.4f} | "
                             f"noise variance {0.25 ** 2:.4f} | best degree on test: {e.best_degree}")
-    bundle = fitting._repr_mimebundle_()
-    assert bundle["text/plain"] == fitting.text and VEGALITE_MIME in bundle
+    bundle, meta = fitting._repr_mimebundle_()
+    assert bundle["text/plain"] == fitting.text and bundle[VEGALITE_MIME] == fitting.spec()
+    assert meta[VEGALITE_MIME]["embed_options"]["renderer"] == "svg"
     assert repr(fitting) == "Explorer('Over- and under-fitting': degree=3, n_train=20, noise_std=0.25)"
 
 

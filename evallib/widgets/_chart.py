@@ -53,7 +53,7 @@ class Explorer:
 
     >>> import altair as alt, pandas as pd
     >>> e = Explorer(alt.Chart(pd.DataFrame({"x": [1]})).mark_point().encode(x="x:Q"), data=None, text="one point")
-    >>> e._repr_mimebundle_()["text/plain"]
+    >>> e._repr_mimebundle_()[0]["text/plain"]
     'one point'
     """
 
@@ -83,7 +83,10 @@ class Explorer:
         return len(json.dumps(self.spec(), indent=1, ensure_ascii=False).encode())
 
     def _repr_mimebundle_(self, include=None, exclude=None):
-        return {VEGALITE_MIME: self.spec(), "text/plain": self.text}
+        # SVG: the chart's texts are in the page's DOM (readable, searchable, tested); no export menu (its
+        # "Open in Vega Editor" would leave the page). JupyterLab's renderer reads embed_options.
+        return ({VEGALITE_MIME: self.spec(), "text/plain": self.text},
+                {VEGALITE_MIME: {"embed_options": {"renderer": "svg", "actions": False}}})
 
     def jupyter_chart(self):
         """Altair's JupyterChart of this chart (an anywidget): its ``params`` follow the controls in the kernel.
