@@ -11,7 +11,7 @@ import re
 
 import nbformat
 import pytest
-from labdriver import goto_notebook, shutdown_kernel_of
+from labdriver import goto_notebook, shutdown_kernel_of, wait_readout as _wait_readout
 
 import evallib as el
 from evallib.i18n import say
@@ -54,33 +54,6 @@ def page(lab, browser, explorers):
 
 def _chart(page, nth):
     return page.locator(".vega-embed").nth(nth)
-
-
-def _readout(chart, marker):
-    """The lines of the chart's text mark that holds ``marker``, joined as wrap() split them (at " | ")."""
-    texts = chart.locator("svg g.mark-text text").all()
-    for t in texts:
-        lines = [s.text_content() for s in t.locator("tspan").all()] or [t.text_content()]
-        if any(marker in line for line in lines):
-            return lines
-    return None
-
-
-def _tokens(text):
-    return [w for w in text.split() if w != "|"]
-
-
-def _wait_readout(chart, marker, want, timeout_s=5.0):
-    import time
-
-    end = time.monotonic() + timeout_s
-    got = None
-    while time.monotonic() < end:
-        got = _readout(chart, marker)
-        if got is not None and _tokens(" ".join(got)) == _tokens(want):
-            return got
-        time.sleep(0.05)
-    raise AssertionError(f"readout {got!r} != {want!r}")
 
 
 def _slider(chart, label):
