@@ -196,9 +196,9 @@ def _chart(data, degree, noise_std, n_train, n_datasets, max_degree):
     colors = alt.Scale(domain=list(names), range=[COLORS["red"], COLORS["blue"], COLORS["grey"], "#999999", "black"])
     right = alt.layer(bars.mark_bar().encode(xb, yb, alt.Color("term:N", scale=colors, legend=None)),
                       bars.mark_text(dy=-6).encode(xb, yb, text=alt.Text("value:Q", format=".3g"))).properties(
-        width=WIDTH - 290 - 180, height=250, title=ui("Decomposition, mean over x"))
+        width=WIDTH - 290 - 220, height=250, title=ui("Decomposition, mean over x"))
     text = readout(terms.transform_calculate(**_readout_fields()).transform_calculate(readout=_readout_expr()),
-                   n_lines=4)
+                   n_lines=4, width=WIDTH - 100)
     return alt.vconcat(alt.hconcat(left, right), text).add_params(dp, sp, tp, mp)
 
 

@@ -26,7 +26,7 @@ ROPES = np.round(0.005 * np.arange(11), 10)  # the ROPE slider's values (0 to 0.
 N_SAMPLES = 10000  # posterior draws per test (the probabilities)
 DRAWS = 100  # of which the simplex shows the first DRAWS (thinned: the data of 308 settings stays under 1 MB)
 _H = float(np.sqrt(3) / 2)
-_SW, _SH = 260, 225  # the simplex's panel (its aspect kept)
+_SW, _SH = 240, 208  # the simplex's panel (its aspect kept)
 
 
 def _region_labels(names, lower_is_better, tr=lambda template, **fields: template.format(**fields)):
@@ -153,7 +153,7 @@ def _chart(data, rope, n, n_max):
     split = alt.Chart(spokes).mark_line(color=COLORS["grey"], strokeDash=[4, 3]).encode(X("x:Q"), Y("y:Q"),
                                                                                           detail="s:N")
     dots = alt.Chart(inline(data["draws"])).transform_filter(at).transform_flatten(["x", "y", "region"]).mark_circle(
-        size=10, opacity=0.5).encode(X("x:Q"), Y("y:Q"), alt.Color("region:N", scale=colors, legend=None))
+        size=16, opacity=0.6).encode(X("x:Q"), Y("y:Q"), alt.Color("region:N", scale=colors, legend=None))
     r = alt.Chart(inline(data["readout"])).transform_filter(at)
     px = lambda v: (v + 0.15) / 1.3 * _SW  # noqa: E731  (the corners' places as plot_simplex puts them)
     py = lambda v: (_H + 0.12 - v) / (_H + 0.32) * _SH  # noqa: E731
@@ -161,15 +161,16 @@ def _chart(data, rope, n, n_max):
                for k, (x, y, base) in enumerate(((-0.02, -0.04, "top"), (0.5, _H + 0.03, "bottom"),
                                                  (1.02, -0.04, "top")))]
     left = alt.layer(tri, split, dots, *corners).properties(
-        width=_SW, height=_SH, title=ui("Bayesian signed-rank test: the posterior in the simplex"))
+        width=_SW, height=_SH, title=ui("posterior draws in the simplex"))
     xp = alt.X("p:Q", scale=alt.Scale(domain=[0, 1]), title=ui("posterior probability"))
     yb = alt.Y("label:N", sort=alt.EncodingSortField("region"), title=None)
     pb = alt.Chart(inline(data["probs"])).transform_filter(at)
     bars = pb.mark_bar().encode(xp, yb, alt.Color("region:N", scale=colors, legend=None))
-    values = pb.mark_text(align="left", dx=4).encode(xp, yb, text=alt.Text("p:Q", format=".3f"))
+    values = pb.transform_calculate(tx="min(datum.p + 0.02, 0.85)").mark_text(align="left").encode(
+        alt.X("tx:Q", scale=alt.Scale(domain=[0, 1])), yb, text=alt.Text("p:Q", format=".3f"))  # as the old bars
     rule = alt.Chart(pd.DataFrame({"p": [DECISION]})).mark_rule(strokeDash=[5, 3], color="black").encode(xp)
-    title = r.mark_text(align="left", baseline="top", x=0, y=-18, fontWeight="bold").encode(text="title:N")
-    right = alt.layer(bars, values, rule, title).properties(width=WIDTH - _SW - 260, height=160)
+    title = r.mark_text(align="left", baseline="top", x=-150, y=-18, fontWeight="bold").encode(text="title:N")
+    right = alt.layer(bars, values, rule, title).properties(width=WIDTH - _SW - 280, height=160)
     text = readout(alt.Chart(inline(data["readout"])), text="lines", where=at, n_lines=6)
     return alt.vconcat(alt.hconcat(left, right), text).add_params(rp, np_)
 

@@ -214,7 +214,7 @@ def _calibration_chart(data, log2_slope, shift):
     y = alt.Y("fraction_positive:Q", scale=alt.Scale(domain=[0, 1]), title=ui("fraction of positives"))
     diag = alt.Chart(pd.DataFrame({"mean_predicted": [0, 1], "fraction_positive": [0, 1]})).mark_line(
         strokeDash=[4, 3], color="black", strokeWidth=1).encode(x, y)
-    orig = alt.Chart(inline(data["original"])).mark_line(point=True, color=COLORS["grey"]).encode(x, y)
+    orig = alt.Chart(inline(data["original"])).mark_line(point=alt.OverlayMarkDef(color=COLORS["grey"]), color=COLORS["grey"]).encode(x, y)
     bent_base = alt.Chart(inline(data["bins"])).transform_filter(at)
     bent = bent_base.mark_line(color=COLORS["red"]).encode(x, y) + bent_base.mark_circle(
         color=COLORS["red"], opacity=1).encode(x, y, size=alt.Size("count:Q", legend=None, scale=alt.Scale(range=[12, 132])))

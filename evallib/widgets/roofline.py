@@ -211,7 +211,7 @@ def _chart(data, devices, device, models, peak_k, bw_k):
     header = j(say("model        I (FLOP/B)    bound   TFLOP/s  time (ms)  per layer   images/s"))
     lines = alt.Chart(inline(d)).transform_filter("datum.device == device && datum.dtype == dtype").transform_calculate(
         text=_keep_spaces(f"{dev_line} + '\\n' + {roof_expr} + '\\n' + {count_line} + '\\n' + {header}"))
-    mono = dict(align="left", baseline="top", lineBreak="\n", font="monospace", fontSize=11, lineHeight=_LINE)
+    mono = dict(align="left", baseline="top", lineBreak="\n", font="monospace", fontSize=10, lineHeight=_LINE)
     top = lines.mark_text(x=0, y=0, **mono).encode(text="text:N")
     b = {k: j(say(k)) for k in ("compute", "memory")}
     row = (f"pad(datum.model, 12) + ' ' + format(datum.F / datum.Q, '10.2f') + ' ' + "
@@ -229,7 +229,7 @@ def _chart(data, devices, device, models, peak_k, bw_k):
             .mark_text(**mono).encode(text=alt.value(say("time = max(F/peak, Q/bandwidth) per batch; per layer = sum "
                                                          "of the layers' bounds; images/s from the latter")),
                                       x=alt.value(0), y=alt.Y("y:Q", scale=None)))
-    readout = alt.layer(top, table, foot).properties(width=WIDTH, height=(6 + len(order)) * _LINE)
+    readout = alt.layer(top, table, foot).properties(width=WIDTH - 100, height=(6 + len(order)) * _LINE)
     return alt.vconcat(plot, readout).add_params(dev_p, pk, bk, *shows, batch, mac, outp, dt, peak, bw)
 
 
