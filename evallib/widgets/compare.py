@@ -293,7 +293,7 @@ def _cd_diagram(r, names):
                           align="right" if left else "left"))
     bottom = y0 - (max(n_left, k - n_left) + 1)
     return {"segments": pd.DataFrame(segs), "texts": pd.DataFrame(texts),
-            "xlim": (lo - 0.35 * (hi - lo) - 0.2, hi + 0.35 * (hi - lo) + 0.2), "ylim": (bottom - 0.5, 2.4)}
+            "xlim": (lo - 0.6 * (hi - lo) - 0.5, hi + 0.6 * (hi - lo) + 0.5), "ylim": (bottom - 0.5, 2.4)}
 
 
 def cd_explorer(mean_ranks, names=None, *, n_datasets=10, alpha=0.05):
@@ -320,8 +320,8 @@ def cd_explorer(mean_ranks, names=None, *, n_datasets=10, alpha=0.05):
                       color=alt.Color("label:N", title=None, legend=alt.Legend(orient="top-right"))))
     mark = states.mark_point(filled=True, size=70, color=COLORS["red"]).encode(x="N:Q", y="cd:Q")
     mark_label = states.mark_text(align="right", baseline="top", color=COLORS["red"]).encode(
-        text="mark:N", x=alt.value(290), y=alt.value(70))
-    left = alt.layer(curves, mark, mark_label).properties(width=300, height=240,
+        text="mark:N", x=alt.value(255), y=alt.value(70))
+    left = alt.layer(curves, mark, mark_label).properties(width=260, height=240,
                                                          title=ui("Nemenyi critical difference against N"))
     dg = data["diagram"]
     xd = alt.Scale(domain=list(dg["xlim"]), nice=False, zero=False)
@@ -346,9 +346,9 @@ def cd_explorer(mean_ranks, names=None, *, n_datasets=10, alpha=0.05):
         color=COLORS["red"], baseline="bottom", fontSize=11).encode(
         x=alt.X("xm:Q", scale=xd), y=alt.Y("ym:Q", scale=yd), text="cd_label:N")
     right = alt.layer(seg, *labels, bars, cd_bar, ends, cd_text).properties(
-        width=300, height=240, title=ui("Critical difference diagram (Nemenyi)")).resolve_scale(color="independent")
+        width=320, height=240, title=ui("Critical difference diagram (Nemenyi)")).resolve_scale(color="independent")
     n_lines = max(t.count("\n") + 1 for t in data["states"]["readout"])
     title = ui("Nemenyi critical difference: alpha and the number of data sets")
     chart = (alt.vconcat(alt.hconcat(left, right).resolve_scale(color="independent"), readout(states, n_lines=n_lines))
-             .add_params(p_alpha, p_n).properties(title=title))
+             .add_params(p_alpha, p_n).properties(title=title).configure_view(stroke=None))
     return Explorer(chart, data=data, text=text, title=title, values={"alpha": alpha, "n_datasets": n})

@@ -253,7 +253,7 @@ def cost_explorer(y_true, scores_by_model, *, p=None, log2_cost_ratio=0.0, pos_l
     dot = dict(filled=True, fill="white", strokeWidth=2, size=60)
     cost_mark = best.mark_point(**dot).encode(x="x:Q", y="nc:Q", stroke=alt.Stroke("model:N", scale=alt.Scale(
         domain=names, range=_PALETTE[:len(names)]), legend=None))
-    left = alt.layer(lines, env, vline, cost_mark).properties(width=300, height=240,
+    left = alt.layer(lines, env, vline, cost_mark).properties(width=270, height=240,
                                                             title=ui("Cost curves and lower envelopes"))
     # right: ROC curves, best points and iso-cost lines of slope (1 - x) / x through them
     u2 = alt.Scale(domain=[-0.02, 1.02], nice=False)
@@ -267,11 +267,10 @@ def cost_explorer(y_true, scores_by_model, *, p=None, log2_cost_ratio=0.0, pos_l
            .mark_rule(strokeDash=[1, 2], clip=True)
            .encode(x=alt.X("a0:Q", scale=u2), x2="a1:Q", y=alt.Y("b0:Q", scale=u2), y2="b1:Q", color=colour))
     legend = alt.Chart(inline(data["models"])).mark_text(align="right", baseline="bottom", fontSize=11).encode(
-        text="roc_label:N", color=colour, x=alt.value(295), y=alt.Y(
-            "pos:Q", scale=alt.Scale(domain=[0, 240], range=[240, 0]), axis=None)).transform_calculate(
-        pos=f"4 + 14 * ({len(names)} - 1 - datum.m_i)")
-    right = alt.layer(roc, iso, roc_mark, legend).resolve_scale(y="independent").properties(
-        width=300, height=240, title=ui("ROC: best points and iso-cost lines"))
+        text="roc_label:N", color=colour, x=alt.value(265), y=alt.Y("pos:Q", scale=None)).transform_calculate(
+        pos=f"236 - 14 * ({len(names)} - 1 - datum.m_i)")
+    right = alt.layer(roc, iso, roc_mark, legend).properties(
+        width=270, height=240, title=ui("ROC: best points and iso-cost lines"))
     # the readout: a line per model between the prior/cost line and the best model's name (10 px monospace:
     # the longest line, about 115 columns, fits 720 px without wrapping)
     mono = dict(align="left", baseline="top", font="monospace", fontSize=10)
@@ -283,7 +282,7 @@ def cost_explorer(y_true, scores_by_model, *, p=None, log2_cost_ratio=0.0, pos_l
     tail = best.transform_filter("datum.m_i == datum.bi").transform_calculate(
         f_name="datum.model", line=readout_expr(COST_TEXT[2], "f_")).mark_text(**mono).encode(
         text="line:N", x=alt.value(0), y=alt.value(2 + 14 * (n + 1)))
-    text_panel = alt.layer(head, rows, tail).properties(width=720, height=14 * (n + 2) + 4)
+    text_panel = alt.layer(head, rows, tail).properties(width=680, height=14 * (n + 2) + 4)
     title = ui("Cost explorer: class prior and cost ratio")
     chart = (alt.vconcat(alt.hconcat(left, right), text_panel).add_params(p_p, p_r)
              .resolve_scale(color="independent").properties(title=title))
