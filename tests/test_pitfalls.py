@@ -10,7 +10,7 @@ from sklearn.neighbors import KNeighborsClassifier, NearestCentroid
 from sklearn.pipeline import make_pipeline
 
 import evallib as el
-from evallib.pitfalls import LeakageStudy, distort_probabilities, selection_leakage
+from evallib.pitfalls import distort_probabilities, selection_leakage
 from evallib.style import new_figure
 
 matplotlib.use("Agg")

@@ -19,7 +19,7 @@ from ..pitfalls import LeakageStudy, distort_probabilities
 from .._validation import check_positive_int, check_real
 from ..style import COLORS
 from ..i18n import say, ui
-from ._chart import WIDTH, Explorer, inline, match, menu, readout, slider, wrap
+from ._chart import Explorer, inline, match, menu, readout, slider, wrap
 
 __all__ = ["leakage_data", "leakage_update", "leakage_explorer", "calibration_data", "calibration_update",
            "calibration_explorer"]
