@@ -21,7 +21,7 @@ import unicodedata
 
 import altair as alt
 
-from .._validation import check_real
+from .._validation import check_bool, check_real
 
 __all__ = ["Explorer", "slider", "menu", "match", "readout", "readout_expr", "readout_fields", "wrap", "inline",
            "WIDTH", "READOUT_WIDTH", "VEGALITE_MIME"]
@@ -64,6 +64,10 @@ class Explorer:
             raise TypeError(f"text: must be a str (the readout of the initial state); got {type(text).__name__}")
         if not isinstance(title, str):
             raise TypeError(f"title: must be a str; got {type(title).__name__}")
+        import pandas as pd
+
+        if data is not None and not isinstance(data, (pd.DataFrame, dict)):
+            raise TypeError(f"data: must be None, a DataFrame or a dict of them; got {type(data).__name__}")
         if values is not None and not isinstance(values, dict):
             raise TypeError(f"values: must be a dict (control name -> initial value); got {type(values).__name__}")
         self.chart, self.data, self.text, self.title = chart, data, text, title
@@ -147,7 +151,7 @@ def menu(value, options, description="", *, name, labels=None, radio=True):
             raise ValueError(f"labels: one per option ({len(options)}); got {len(labels)}")
     if not isinstance(description, str):
         raise TypeError(f"description: must be a str; got {type(description).__name__}")
-    kind = alt.binding_radio if radio else alt.binding_select
+    kind = alt.binding_radio if check_bool(radio, "radio") else alt.binding_select
     kw = {"labels": labels} if labels is not None else {}
     return alt.param(name=_check_name(name), value=value, bind=kind(options=options, name=ui(description) + " ", **kw))
 
