@@ -649,10 +649,6 @@ row("widgets.Explorer", O(el.widgets.fitting_explorer.__globals__["alt"].Chart()
     title="t")
 row("widgets.fitting_data", seed=0, max_degree=3, n_train=(10,), noise_std=(0.1,), n_curve=5)
 row("widgets.kfold_data", O(_model()), XC, L(YC), random_state=0, max_k=3, max_p=2)
-row("widgets.render_png", O(None), compress_level=1)
-row("widgets.redraw_all", O(None))
-row("widgets.figure_once", O(None))
-bad("widgets.figure_once", "holder=3", lambda: el.widgets.figure_once(3), "holder")
 EXEMPT["widgets.RooflineExplorer"] = "built by roofline_explorer (whose arguments the sweep spoils)"
 
 # grading: its functions judge a learner's answers, so a wrong answer is their normal input and gives feedback
