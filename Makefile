@@ -18,7 +18,7 @@ export MKL_NUM_THREADS := 1
 export IPYKERNEL_CELL_NAME := <IPY-INPUT>
 export PYDEVD_DISABLE_FILE_VALIDATION := 1
 
-.PHONY: bench-browser setup lab hub test check lint unit notebooks browser chromium verify regen bench clean release classroom sandbox autograde slides apps site translate translate-update translate-status
+.PHONY: bench-browser setup lab hub test check lint unit notebooks browser chromium verify regen bench clean release classroom sandbox autograde slides site translate translate-update translate-status
 
 setup: $(STAMP)
 	@bash scripts/install_git_filters.sh $(BIN)/python
@@ -120,16 +120,11 @@ autograde: setup sandbox
 	@test -n "$(SUBMISSIONS)" || { echo "usage: make autograde SUBMISSIONS=folder [AUTOGRADE_ARGS='--cell-timeout 60 --jobs 2']"; exit 2; }
 	$(BIN)/python -m scripts.autograde "$(SUBMISSIONS)" $(AUTOGRADE_ARGS)
 
-# Classroom (README, "For instructors"): lecture decks, the explorers as Voilà apps, the static HTML edition.
+# Classroom (README, "For instructors"): lecture decks and the static HTML edition; both carry the explorers,
+# which move in the page with no kernel (explorers/NN_*.html on the site: one chapter's explorers, full page).
 # Output in _build/ (git-ignored); reveal.js and MathJax come from the npm registry once (scripts/webassets.py).
-APPS_PORT ?= 8866
 slides: setup
 	$(BIN)/python -m scripts.export_slides $(SLIDES_ARGS)
-
-# classroom/voila: Voilà's lab template without its CDN links, and only the labextensions Voilà can load.
-apps: setup
-	JUPYTER_PATH=$(CURDIR)/classroom/voila/share $(BIN)/voila apps/ --no-browser --Voila.ip=127.0.0.1 \
-		--port=$(APPS_PORT) "--Voila.config_file_paths=['$(CURDIR)/classroom/voila']" $(APPS_ARGS)
 
 site: setup
 	@$(BIN)/python -m scripts.i18n warn

@@ -37,7 +37,6 @@ import nbformat
 
 sys.path.insert(0, str(Path(__file__).parent))
 import webassets  # noqa: E402
-from export_slides import app_for, static_explorers  # noqa: E402
 from slides import hidden_cells_config  # noqa: E402
 
 ROOT = webassets.ROOT
@@ -78,14 +77,11 @@ def twin(page: str) -> str:
 WORDS = {
     "en": {"index": "Index", "exercises": "Exercises", "chapter": "Chapter", "download": "Download the notebook",
            "switch": "中文", "lang": "en",
-           "explorer": "An interactive explorer stands here; it needs a running kernel: open this chapter in "
-                       "JupyterLab (<code>make lab</code>){app}.",
-           "app": " or run the Voilà app <code>apps/{app}</code> (<code>make apps</code>)",
+           "explorers": "Explorers", "explorers_of": "The explorers of chapter {n}, full page (for a projector)",
            "untranslated": ""},
     "zh": {"index": "目录", "exercises": "练习", "chapter": "本章", "download": "下载 notebook",
            "switch": "English", "lang": "zh",
-           "explorer": "此处是一个交互式探索器，它需要运行中的内核：请在 JupyterLab 中打开本章（<code>make lab</code>）{app}。",
-           "app": "，或运行 Voilà 应用 <code>apps/{app}</code>（<code>make apps</code>）",
+           "explorers": "交互探索", "explorers_of": "第 {n} 章的交互探索（整页，便于投影）",
            "untranslated": "**本页尚无中文译文，下面是英文原文。**"},
 }
 
@@ -274,6 +270,22 @@ def _edition_sources(lang):
     return chapters, sets
 
 
+def explorers_page(nb, stem: str, w: dict):
+    """A notebook of the chapter's explorers only (their stored Vega-Lite specs, code hidden), or None when the
+    chapter has none: the page a lecturer projects, moved with no kernel and no server."""
+    cells = [c for c in nb.cells if c.cell_type == "code"
+             and any(webassets.VEGA_MIME in o.get("data", {}) for o in c.get("outputs", []))]
+    if not cells:
+        return None
+    board = nbformat.v4.new_notebook(metadata=nb.metadata)
+    board.cells.append(nbformat.v4.new_markdown_cell("# " + w["explorers_of"].format(n=stem[:2])))
+    for c in cells:
+        c = nbformat.from_dict(dict(c))
+        c.metadata = {**c.get("metadata", {}), "tags": ["remove-input"]}
+        board.cells.append(c)
+    return board
+
+
 def build_edition(out: Path, exporter, lang: str, dropped: list):
     """The pages of one edition: ``out`` (English) or ``out/zh`` (Chinese). Returns the chapters' titles."""
     w = WORDS[lang]
@@ -297,13 +309,17 @@ def build_edition(out: Path, exporter, lang: str, dropped: list):
             nav.append((f"{chapters[i + 1][1].split(' · ')[0]} →", f"{pre}{chapters[i + 1][0]}.html"))
         if stem in ex_src:
             nav.append((w["exercises"], f"{pre}exercises/{stem}.html"))
-        app = app_for(f"{stem}.ipynb")
-        note = "<p class='evallib-app-note'>" + w["explorer"].format(app=w["app"].format(app=app) if app else "") + "</p>"
         path, translated = ch_src[stem]
         repo_dir = path.parent.relative_to(ROOT).as_posix()
-        nb = rewrite_links(static_explorers(nbs[stem], note), repo_dir, pre.rstrip("/"), dropped)
+        nb = rewrite_links(nbs[stem], repo_dir, pre.rstrip("/"), dropped)
         page = render(exporter, untranslated_note(nb, translated), f"{pre}{stem}.html", nav, stem, lang)
         (out / f"{pre}{stem}.html").write_text(page, encoding="utf-8")
+        board = explorers_page(nb, stem, w)
+        if board is not None:  # the chapter's explorers alone, full page: what the Voila apps were
+            (out / pre / "explorers").mkdir(exist_ok=True)
+            page = render(exporter, board, f"{pre}explorers/{stem}.html",
+                          [(w["index"], f"{pre}index.html"), (w["chapter"], f"{pre}{stem}.html")], stem, lang)
+            (out / pre / "explorers" / f"{stem}.html").write_text(page, encoding="utf-8")
         for sec, hid in parse(page).sections:
             if sec not in sections or all(s != stem for s, _, _ in sections[sec]):
                 sections.setdefault(sec, []).append((stem, title, hid))
@@ -330,6 +346,9 @@ def build(out: Path, verbose=True) -> dict:
     vend = webassets.ensure_vendor(verbose)
     shutil.copy(vend["mathjax"] / "es5/tex-svg-full.js", out / "_static" / "tex-svg-full.js")
     shutil.copy(vend["mathjax"] / "LICENSE", out / "_static" / "MATHJAX-LICENSE")
+    (out / "_static" / "vega.js").write_text(webassets.vega_js(vend), encoding="utf-8")
+    for name in ("vega", "vega-lite", "vega-embed"):
+        shutil.copy(vend[name] / "LICENSE", out / "_static" / f"{name.upper()}-LICENSE")
     (out / "_static" / "site.css").write_text(SITE_CSS, encoding="utf-8")
     dropped = []
     for lang in ("en", "zh"):

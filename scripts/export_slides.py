@@ -9,7 +9,8 @@ style switched on by a hidden cell after the set-up (``el.style.presentation()``
 lines, the same plots), so figures are readable from the back of a room. ``--no-execute`` uses the stored
 outputs instead (the notebook's own figures; fast). The slide layout is each notebook's slide metadata
 (scripts/slides.py, applied again here so a deck is right even for a notebook not yet regenerated).
-reveal.js and MathJax come from the npm registry once (scripts/webassets.py) and are inlined in each deck.
+reveal.js, MathJax and vega come from the npm registry once (scripts/webassets.py) and are inlined in each deck:
+an explorer is its stored Vega-Lite spec, and its controls move in the deck with no kernel.
 Both editions: the Chinese chapters (notebooks/zh/, built from the catalogs) become decks in ``zh/`` beside the
 English ones, and every deck has a language switch (中文 / English, top right) to its twin.
 """
@@ -34,10 +35,6 @@ ROOT = webassets.ROOT
 SENTINEL = "EVALLIB-REVEAL"
 PRESENTATION_CELL = "_ = el.style.presentation()  # larger text and lines for projection (added by make slides)"
 _CHAPTER_LINK = re.compile(r"\]\(((?:\.\./)?)(\d\d_[A-Za-z0-9_]+)\.ipynb(#[^)]*)?\)")
-NOTE = {"en": "Interactive explorer: run this chapter in JupyterLab (<code>make lab</code>){app}.",
-        "zh": "交互式探索器：请在 JupyterLab 中运行本章（<code>make lab</code>）{app}。"}
-NOTE_APP = {"en": ", or project it full-screen as the Voilà app <code>apps/{app}</code> (<code>make apps</code>)",
-            "zh": "，或用 Voilà 应用 <code>apps/{app}</code> 全屏投影（<code>make apps</code>）"}
 SWITCH = {"en": "中文", "zh": "English"}
 
 
@@ -50,24 +47,6 @@ def chapters(lang="both"):
 
 def lang_of(path: Path) -> str:
     return "zh" if path.parent.name == "zh" else "en"
-
-
-def app_for(nb_name: str) -> str | None:
-    """The Voilà app (apps/) that projects this chapter's explorer, if there is one."""
-    hits = sorted((ROOT / "apps").glob(f"{nb_name[:2]}_*.ipynb"))
-    return hits[0].name if hits else None
-
-
-def static_explorers(nb, note_html):
-    """Replace each explorer's widget output (no kernel: it cannot show) by ``note_html`` (a short HTML note)."""
-    for cell in nb.cells:
-        if not is_explorer_cell(cell):
-            continue
-        for out in cell.get("outputs", []):
-            data = out.get("data", {})
-            if "application/vnd.jupyter.widget-view+json" in data:
-                out["data"] = {"text/html": note_html}
-    return nb
 
 
 def rewrite_chapter_links(nb, suffix):
@@ -103,7 +82,8 @@ def _assets():
     styles = {f"{SENTINEL}/dist/reveal.css": webassets.style_tag((rv / "dist/reveal.css").read_text(encoding="utf-8")),
               f"{SENTINEL}/dist/theme/white.css": webassets.style_tag(
                   (rv / "dist/theme/white.css").read_text(encoding="utf-8"))}
-    return {"reveal_js": reveal_js, "mathjax_head": mathjax_head}, styles
+    vega_js = webassets.script_tag(webassets.vega_js(vend))  # the explorers: drawn in the deck, no kernel
+    return {"reveal_js": reveal_js, "mathjax_head": mathjax_head, "vega_js": vega_js}, styles
 
 
 def export_one(path: Path, out_dir: Path, execute: bool, assets) -> tuple[Path, float]:
@@ -114,10 +94,8 @@ def export_one(path: Path, out_dir: Path, execute: bool, assets) -> tuple[Path, 
     nb = add_slide_metadata(nbformat.read(path, as_version=4))
     if execute:
         nb = execute_presentation(nb, path)
-    app, lang = app_for(path.name), lang_of(path)
-    note = ("<p class='evallib-app-note'>" + NOTE[lang].format(app=NOTE_APP[lang].format(app=app) if app else "")
-            + "</p>")
-    nb = rewrite_chapter_links(static_explorers(nb, note), ".slides.html")
+    lang = lang_of(path)
+    nb = rewrite_chapter_links(nb, ".slides.html")
     other = (f"../{path.stem}.slides.html" if lang == "zh" else f"zh/{path.stem}.slides.html")
     has_twin = lang == "zh" or (ROOT / "notebooks" / "zh" / path.name).exists()
     switch = f'<a class="evallib-lang" href="{other}">{SWITCH[lang]}</a>' if has_twin else ""

@@ -3,11 +3,12 @@
 nbconvert's templates load reveal.js, MathJax, require.js, jQuery and mermaid from CDNs; our machines (and a
 projector's laptop in a lecture hall) may reach none. So:
 
-* reveal.js 4 and MathJax 3 come from the **npm registry** at build time (``npm pack``, pinned versions below),
-  unpacked once into ``_build/vendor/`` (git-ignored; ``EVALLIB_VENDOR_DIR`` moves it) and reused;
+* reveal.js 4, MathJax 3, and vega, vega-lite and vega-embed (the explorers) come from the **npm registry** at
+  build time (``npm pack``, pinned versions below), unpacked once into ``_build/vendor/`` (git-ignored; ``EVALLIB_VENDOR_DIR`` moves it) and reused;
 * the templates in ``scripts/templates/`` replace every CDN tag: decks inline reveal.js, its theme, the
-  speaker-notes plugin and MathJax (one HTML file per chapter, nothing else to copy); site pages load
-  MathJax from the site's own ``_static/``; require.js, jQuery and mermaid are not used.
+  speaker-notes plugin, MathJax and vega (one HTML file per chapter, nothing else to copy); site pages load
+  MathJax and vega from the site's own ``_static/``; require.js, jQuery and mermaid are not used. An explorer
+  is a stored Vega-Lite spec: the page draws it (``VEGA_BOOT``) and its controls move with no kernel.
 
 :func:`external_refs` lists any ``http(s)://`` script or stylesheet left in a page (the tests assert none).
 """
@@ -30,7 +31,47 @@ PACKAGES = {
     "reveal.js": ("4.6.1", ["dist/reveal.css", "dist/reveal.js", "dist/theme/white.css", "plugin/notes/notes.js",
                             "LICENSE"]),
     "mathjax": ("3.2.2", ["es5/tex-svg-full.js", "LICENSE"]),
+    # the explorers (issue 26): Vega-Lite specs drawn in the page. vega-lite 5.20.1 is the version Altair 5.5
+    # writes its specs for; vega and vega-embed are the releases it is built and tested with.
+    "vega": ("5.33.0", ["build/vega.min.js", "LICENSE"]),
+    "vega-lite": ("5.20.1", ["build/vega-lite.min.js", "LICENSE"]),
+    "vega-embed": ("6.29.0", ["build/vega-embed.min.js", "LICENSE"]),
 }
+VEGA_FILES = [("vega", "build/vega.min.js"), ("vega-lite", "build/vega-lite.min.js"),
+              ("vega-embed", "build/vega-embed.min.js")]
+VEGA_MIME = "application/vnd.vegalite.v5+json"
+
+# Draws every explorer of a page: each stored output of type VEGA_MIME is a <script type=VEGA_MIME> holding the
+# spec (scripts/templates/*/index.html.j2); vegaEmbed draws it into a <div> before it. A slide that is not shown
+# has no width yet: it is drawn when reveal.js shows it.
+VEGA_BOOT = """(function () {
+  function draw(s) {
+    if (s.evallibDone) return;
+    var d = s.previousElementSibling;
+    if (!d || d.offsetWidth === 0) return;
+    s.evallibDone = true;
+    vegaEmbed(d, JSON.parse(s.textContent), {actions: false, renderer: 'svg'}).then(function (r) {
+      d.evallibView = r.view; d.setAttribute('data-evallib-vega', 'ready');
+    }).catch(function (e) { d.setAttribute('data-evallib-vega', 'error'); d.textContent = String(e); });
+  }
+  function all() {
+    document.querySelectorAll('script[type="VEGA_MIME"]').forEach(function (s) {
+      if (!s.previousElementSibling || !s.previousElementSibling.classList.contains('evallib-vega')) {
+        var d = document.createElement('div'); d.className = 'evallib-vega'; s.parentNode.insertBefore(d, s);
+      }
+      draw(s);
+    });
+  }
+  window.evallibDrawCharts = all;
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', all); else all();
+  if (window.Reveal) { Reveal.on('ready', all); Reveal.on('slidechanged', all); }
+})();""".replace("VEGA_MIME", VEGA_MIME)
+
+
+def vega_js(vend: dict) -> str:
+    """vega, vega-lite and vega-embed (unpacked by :func:`ensure_vendor`), concatenated, then the boot script."""
+    return ";\n".join((vend[name] / f).read_text(encoding="utf-8") for name, f in VEGA_FILES) + ";\n" + VEGA_BOOT
+
 
 MATHJAX_CONFIG = """window.MathJax = {
   tex: {inlineMath: [['$', '$'], ['\\\\(', '\\\\)']], displayMath: [['$$', '$$'], ['\\\\[', '\\\\]']],

@@ -1,9 +1,9 @@
-"""Classroom editions (README, "For instructors"): slide metadata, reveal.js decks, the static site, the Voilà apps.
+"""Classroom editions (docs/teaching.md): slide metadata, reveal.js decks, the static site and its explorers.
 
 The decks (from the stored outputs, ``--no-execute``) and the site are built once per module into a temporary
 folder, exactly as ``make slides`` / ``make site`` build them; one deck is also built the way ``make slides``
-does by default (executed again with the presentation style). The Voilà apps are driven in a real browser by
-tests/browser/test_voila_apps.py; here they are checked against their chapters without a browser.
+does by default (executed again with the presentation style). The explorers in the pages are moved in a real browser by
+tests/browser; here they are checked as stored specs.
 """
 from __future__ import annotations
 
@@ -30,7 +30,6 @@ import webassets  # noqa: E402
 import evallib as el  # noqa: E402
 
 CHAPTERS = sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
-APPS = sorted((ROOT / "apps").glob("[0-9][0-9]_*.ipynb"))
 
 
 @contextlib.contextmanager
@@ -308,28 +307,27 @@ def test_links_inside_notebooks_become_links_between_pages():
     assert dropped == ["../shared/source-notes/000.md"]
 
 
-# --- Voilà apps (their browser test: tests/browser/test_voila_apps.py) -----------------------------------
-def test_apps_are_stored_without_outputs():
-    """The apps are plain notebooks (edit them in JupyterLab); stored as Voilà runs them: no outputs, no counts."""
-    import subprocess
-
-    assert [p.name for p in APPS] == ["02_kfold.ipynb", "05_threshold.ipynb", "06_cost.ipynb",
-                                      "10_bias_variance.ipynb", "11_roofline.ipynb"]
-    sys.path.insert(0, str(ROOT / "scripts"))
-    from nbsettings import STRIP_FLAGS
-
-    r = subprocess.run([sys.executable, "-m", "nbstripout", "--verify", *STRIP_FLAGS, *map(str, APPS)],
-                       capture_output=True, text=True)
-    assert r.returncode == 0, f"apps/ hold outputs or volatile metadata (commit through the git filter): {r.stdout}"
-    for p in APPS:
-        nb = nbformat.read(p, as_version=4)
-        assert all(not c.get("outputs") for c in nb.cells if c.cell_type == "code")
-        assert nb.cells[0].source.startswith("# ")
+# --- explorers in the pages, no kernel (issue 26; tests/browser moves them in Chromium) ----------------------
+EXPLORER_CHAPTERS = sorted({p.stem for p in CHAPTERS if any(
+    "application/vnd.vegalite.v5+json" in o.get("data", {})
+    for c in nbformat.read(p, as_version=4).cells if c.cell_type == "code" for o in c.get("outputs", []))})
 
 
-@pytest.mark.parametrize("app", APPS, ids=lambda p: p.stem)
-def test_each_app_calls_the_builder_its_chapter_calls(app):
-    builder = re.search(r"el\.widgets\.(\w+_explorer)\(", nbformat.read(app, as_version=4).cells[-1].source).group(1)
-    chapter = next((ROOT / "notebooks").glob(f"{app.name[:2]}_*.ipynb"))
-    src = "\n".join(c.source for c in nbformat.read(chapter, as_version=4).cells if c.cell_type == "code")
-    assert f"el.widgets.{builder}(" in src, f"{app.name} uses {builder}, which {chapter.name} does not"
+def test_explorers_are_stored_as_vega_lite_specs():
+    """Every chapter that calls an explorer stores it as a Vega-Lite spec (the site and the decks draw it)."""
+    calling = sorted(p.stem for p in CHAPTERS if "el.widgets." in p.with_suffix(".md").read_text(encoding="utf-8"))
+    assert calling and calling == EXPLORER_CHAPTERS
+
+
+def test_site_pages_and_decks_carry_the_explorers_and_vega(site, decks):
+    out, _ = site
+    vega = (out / "_static" / "vega.js").read_text(encoding="utf-8")
+    assert "vegaEmbed" in vega and "evallibDrawCharts" in vega
+    for stem in EXPLORER_CHAPTERS:
+        for page in (out / f"{stem}.html", out / "explorers" / f"{stem}.html"):
+            html = page.read_text(encoding="utf-8")
+            assert '<script type="application/vnd.vegalite.v5+json">' in html, page
+            assert "_static/vega.js" in html and not webassets.external_refs(html), page
+    for stem in EXPLORER_CHAPTERS:
+        html = (decks / f"{stem}.slides.html").read_text(encoding="utf-8")
+        assert '<script type="application/vnd.vegalite.v5+json">' in html and "evallibDrawCharts" in html

@@ -14,6 +14,7 @@ from scipy import stats
 import evallib as el
 from evallib import compare as C
 from evallib.widgets import compare as W
+from evallib.widgets._chart import wrap
 
 
 def _numbers(text):
@@ -35,36 +36,90 @@ def test_binomial_view_states_scipy_numbers(m, eps0, alpha, rate):
     assert f"= {p:.4f} ->" in text
     assert ("reject H0:" in text) == (n > c)
     assert fig is not None and len(fig.axes) == 1
+    plt.close(fig)
 
 
-def test_binomial_explorer_controls_drive_text_and_figure():
+def _binomial_states():
+    rng = np.random.default_rng(8)
+    states = [dict(m=50, eps0=0.3, alpha=0.05, error_rate=0.4), dict(m=80, eps0=0.05, alpha=0.1, error_rate=0.07),
+              dict(m=5, eps0=0.01, alpha=0.01, error_rate=0.0), dict(m=500, eps0=0.99, alpha=0.05, error_rate=1.0),
+              dict(m=500, eps0=0.5, alpha=0.01, error_rate=0.55), dict(m=10, eps0=0.5, alpha=0.05, error_rate=0.25),
+              dict(m=160, eps0=0.06, alpha=0.1, error_rate=0.09)]
+    for _ in range(25):
+        states.append(dict(m=int(5 * rng.integers(1, 101)), eps0=round(0.01 * rng.integers(1, 100), 2),
+                           alpha=float(rng.choice(W.ALPHAS)), error_rate=round(0.01 * rng.integers(0, 101), 2)))
+    return states
+
+
+def test_binomial_explorer_chart_shows_scipy_numbers_in_vega():
+    """The chart computes the distribution with Vega expressions: run in Vega (Node.js), its readout equals the
+    Python readout (SciPy's tails through evallib.compare.binomial_test) and its legend the critical region's
+    probability and the p-value, for 32 settings (corners, ties of Python's rounding: 7/80 = 0.0875 writes 0.087)."""
+    import vega_eval
+
+    ex = W.binomial_test_explorer(m=50, eps0=0.3, alpha=0.05, error_rate=0.4)
+    states = _binomial_states()
+    for st, out in zip(states, vega_eval.run(ex.spec(), states)):
+        n = round(st["error_rate"] * st["m"])
+        expected, r = W._binomial_text(st["m"], st["eps0"], st["alpha"], n)
+        assert expected in out["texts"], st
+        c = r.critical_count
+        p_crit = stats.binom.sf(c, st["m"], st["eps0"])
+        note = f"critical region (> {c} errors), P = {p_crit:.3f}\nobserved: {n} errors, p = {r.pvalue:.3f}"
+        assert note in out["texts"], st
+
+
+def test_binomial_explorer_spec_and_initial_readout():
     ex = W.binomial_test_explorer(m=100, eps0=0.3, alpha=0.05, error_rate=0.38)
     assert isinstance(ex, el.widgets.Explorer)
-    assert set(ex.controls) == {"m", "eps0", "alpha", "error_rate"}
-    assert "cannot reject" in ex.text  # 38 errors: p = 0.053
-    first_fig, n0 = ex.figure, ex.n_updates
-    ex.set(error_rate=0.45)
-    assert "reject H0: the error rate is above eps0" in ex.text and ex.n_updates == n0 + 1
-    assert ex.figure is first_fig  # one figure, drawn again (issue 19: no new figure per move)
-    ex.set(alpha=0.01, m=200)
-    assert "m = 200" in ex.text and "alpha = 0.01" in ex.text
-    c = int(np.argmax(stats.binom.sf(np.arange(201), 200, 0.3) < 0.01))
-    assert f"critical count C = {c}," in ex.text
-    # the explorer's output area holds the text, replaced on every change; the figure is the Image widget
-    assert len(ex.out.outputs) == 1 and ex.image.value[:4] == b"\x89PNG"
-    assert repr(ex).startswith("Explorer('Binomial test")
+    assert ex.text == W.binomial_view(100, 0.3, 0.05, 0.38)[0] and "cannot reject" in ex.text
+    spec = ex.spec()  # validated against the Vega-Lite 5 schema
+    assert {p["name"] for p in spec["params"]} == {"m", "eps0", "alpha", "error_rate"}
+    assert spec["params"][2]["bind"]["input"] == "radio"  # arrows change it in JupyterLab
+    assert ex.nbytes() < 100_000
+    with el.i18n.language("zh"):
+        zh = W.binomial_test_explorer(m=100, eps0=0.3, alpha=0.05, error_rate=0.38)
+    assert zh.text.startswith("m = 100，eps0 = 0.30")
+
+
+def test_binomial_explorer_vega_readout_in_chinese():
+    import vega_eval
+
+    with el.i18n.language("zh"):
+        ex = W.binomial_test_explorer(m=50, eps0=0.3, alpha=0.05, error_rate=0.4)
+        expected = W._binomial_text(200, 0.3, 0.01, 90)[0]
+    out = vega_eval.run(ex.spec(), [dict(m=200, alpha=0.01, error_rate=0.45)])[0]
+    assert expected in out["texts"]
 
 
 @pytest.mark.parametrize("kwargs,match", [
     (dict(m=0), "m must"), (dict(eps0=1.5), "eps0"), (dict(error_rate=-0.1), "error_rate"),
-    (dict(alpha=0.0), "alpha"), (dict(m=2.5), "m must"),
+    (dict(alpha=0.0), "alpha"), (dict(m=2.5), "m must"), (dict(m=501), "multiple of 5"),
 ])
 def test_binomial_view_bad_input(kwargs, match):
     args = dict(m=50, eps0=0.3, alpha=0.05, error_rate=0.4) | kwargs
-    with pytest.raises((ValueError, TypeError), match=match):
-        W.binomial_view(**args)
+    if "multiple" not in match:
+        with pytest.raises((ValueError, TypeError), match=match):
+            W.binomial_view(**args)
     with pytest.raises((ValueError, TypeError), match=match):
         W.binomial_test_explorer(**args)
+
+
+def test_py_fixed_and_py_round_write_what_python_writes():
+    import vega_eval
+    import altair as alt
+
+    xs = [0.0875, 0.0625, 0.125, 0.375, 2.5 / 1000, 1.0, 0.0, 0.9995, 0.00049999, 0.123456, 7 / 80, 3 / 16]
+    rs = [0.5, 1.5, 2.5, 22.5, 0.45 * 50, 0.35 * 10, 7.0, 2.4999999999999996]
+    rows = [{"x": x} for x in xs]
+    chart = alt.Chart(alt.Data(values=rows)).transform_calculate(
+        **{f"f{d}": W.py_fixed("datum.x", d) for d in (2, 3, 4)}).mark_text().encode(
+        text=alt.Text("t:N")).transform_calculate(t="datum.f2 + ' ' + datum.f3 + ' ' + datum.f4")
+    rchart = alt.Chart(alt.Data(values=[{"x": r} for r in rs])).transform_calculate(
+        t="'' + " + W.py_round("datum.x")).mark_text().encode(text="t:N")
+    out = vega_eval.run(alt.vconcat(chart, rchart).to_dict(), [{}])[0]["texts"]
+    assert sorted(out[:len(xs)]) == sorted(f"{x:.2f} {x:.3f} {x:.4f}" for x in xs)
+    assert sorted(out[len(xs):]) == sorted(str(round(r)) for r in rs)
 
 
 # ----------------------------------------------------------------------------------------------------
@@ -76,28 +131,63 @@ def test_cd_view_book_example():
     assert "A < C (1.88)" in text and "B <" not in text
     assert "groups joined by a bar: A B; B C" in text
     assert len(fig.axes) == 2
+    plt.close(fig)
+
+
+RANKS, NAMES = [4.8, 3.05, 2.9, 2.1, 2.15], ["maj", "tree", "nb", "knn", "lr"]
+
+
+def test_cd_data_equals_scipy_and_evallib():
+    d = W.cd_data(RANKS, NAMES)
+    st = d["states"]
+    assert len(st) == 3 * 99 and len(d["curves"]) == 3 * 3 * 99  # k = 3, 5, 10
+    for a, n in [(0.01, 2), (0.05, 10), (0.1, 100), (0.05, 37)]:
+        row = st[(st.alpha == a) & (st.N == n)].iloc[0]
+        q = stats.studentized_range.isf(a, 5, np.inf) / np.sqrt(2)  # independent oracle: SciPy
+        assert row.cd == pytest.approx(q * np.sqrt(5 * 6 / (6 * n)), rel=1e-9)
+        assert row.text == W.cd_view(RANKS, NAMES, a, n)[0]
+        g = d["groups"][(d["groups"].alpha == a) & (d["groups"].N == n)]
+        bars = C.cd_groups(RANKS, row.cd)
+        assert len(g) == len(bars)
+        for (_, b), grp in zip(g.iterrows(), bars):
+            assert b.a == pytest.approx(min(RANKS[i] for i in grp) - 0.04)
+            assert b.b == pytest.approx(max(RANKS[i] for i in grp) + 0.04)
+        curve = d["curves"][(d["curves"].alpha == a) & (d["curves"].N == n)]
+        for _, c in curve.iterrows():
+            assert c.cd == pytest.approx(C.critical_difference(int(c.k), n, a), rel=1e-12)
+    plt.close("all")
+
+
+def test_cd_explorer_spec_size_and_readout_in_vega():
+    import vega_eval
+
+    ex = W.cd_explorer(RANKS, NAMES, n_datasets=10, alpha=0.05)
+    assert ex.text == W.cd_view(RANKS, NAMES, 0.05, 10)[0]
+    spec = ex.spec()
+    assert {p["name"]: p["bind"]["input"] for p in spec["params"]} == {"alpha": "radio", "n_datasets": "range"}
+    assert ex.nbytes() < 400_000
+    states = [{}, dict(n_datasets=60, alpha=0.01), dict(n_datasets=2, alpha=0.1), dict(n_datasets=100)]
+    for st, out in zip(states, vega_eval.run(spec, states)):
+        a, n = st.get("alpha", 0.05), st.get("n_datasets", 10)
+        text = W.cd_view(RANKS, NAMES, a, n)[0]
+        assert wrap(text) in out["texts"]
+        assert f"CD = {C.critical_difference(5, n, a):.3f}" in out["texts"]
+    plt.close("all")
 
 
 def test_cd_explorer_more_datasets_shrink_cd_and_separate_more_pairs():
     ranks, names = [1.6, 2.4, 3.1, 2.9], ["tree", "forest", "knn", "logreg"]
-    ex = W.cd_explorer(ranks, names, n_datasets=6, alpha=0.05)
-    cds = []
-    for n in (6, 20, 60):
-        ex.set(n_datasets=n)
-        cd = _numbers(ex.text.splitlines()[0])[-1]
-        expected = stats.studentized_range.isf(0.05, 4, np.inf) / np.sqrt(2) * np.sqrt(4 * 5 / (6 * n))
-        assert cd == pytest.approx(expected, abs=6e-4)
-        cds.append(cd)
+    st = W.cd_data(ranks, names)["states"]
+    cds = [st[(st.alpha == 0.05) & (st.N == n)].cd.iloc[0] for n in (6, 20, 60)]
     assert cds[0] > cds[1] > cds[2]
-    assert "significantly different pairs: none" in W.cd_view(ranks, names, 0.05, 6)[0]
-    assert "tree < knn" in ex.text  # 1.5 apart: significant once N = 60 (CD = 0.61)
-    ex.set(alpha=0.01)
-    cd01 = _numbers(ex.text.splitlines()[0])[-1]
-    assert cd01 > cds[2]  # a stricter alpha widens CD
+    assert "significantly different pairs: none" in st[(st.alpha == 0.05) & (st.N == 6)].text.iloc[0]
+    assert "tree < knn" in st[(st.alpha == 0.05) & (st.N == 60)].text.iloc[0]
+    assert st[(st.alpha == 0.01) & (st.N == 60)].cd.iloc[0] > cds[2]  # a stricter alpha widens CD
 
 
 def test_cd_view_default_names_and_bad_input():
-    text, _ = W.cd_view([1.5, 1.5], None, 0.1, 10)
+    text, fig = W.cd_view([1.5, 1.5], None, 0.1, 10)
+    plt.close(fig)
     assert "groups joined by a bar: A B" in text
     with pytest.raises(ValueError, match="at least 2"):
         W.cd_view([1.0], None, 0.05, 5)
@@ -109,98 +199,8 @@ def test_cd_view_default_names_and_bad_input():
         W.cd_explorer([1.0, np.nan])
     with pytest.raises(ValueError, match="alpha"):
         W.cd_explorer([1.0, 2.0], alpha=1.0)
-
-
-# ----------------------------------------------------------------------------------------------------
-# The explorers' fast figures (issue 19) show what the static figures show
-# ----------------------------------------------------------------------------------------------------
-def _pixels(png):
-    import io
-
-    from PIL import Image
-
-    return np.asarray(Image.open(io.BytesIO(png)).convert("RGB")).astype(int)
-
-
-def _differing(a, b):
-    """How many pixels differ visibly (a stale label of a few glyphs is some 50). The explorer's bar collection and
-    the static figure's bar patches may snap a bar edge to the pixel grid one pixel apart (matplotlib 3.10): a pixel
-    matching its left or right neighbour in the other picture, or a lone one-pixel-wide column of difference (a gap
-    between two bars drawn in one picture only), is not counted; a wrong label or bar is a blob, and is."""
-    def off(x, y):
-        return np.any(np.abs(x - y) > 8, axis=-1)
-
-    d = off(a, b)
-    left, right = np.ones_like(d), np.ones_like(d)
-    left[:, 1:] = off(a[:, 1:], b[:, :-1])
-    right[:, :-1] = off(a[:, :-1], b[:, 1:])
-    d &= left & right
-    beside = np.zeros_like(d)
-    beside[:, 1:] |= d[:, :-1]
-    beside[:, :-1] |= d[:, 1:]
-    return int(np.sum(d & beside))
-
-
-def test_binomial_explorer_picture_equals_the_static_figure_after_moves_and_back():
-    # The explorer keeps one figure, pastes texts, legends and whole axes it has drawn before (per state) and
-    # draws the bars as two collections; the picture must still be plot_binomial_test's, also after moving back to
-    # a state seen before (a pasted axes). The layout is frozen at the first draw: these states keep its tick widths.
-    ex = W.binomial_test_explorer(m=50, eps0=0.3, alpha=0.05, error_rate=0.4)
-    for move in [{}, dict(error_rate=0.25), dict(alpha=0.01), dict(error_rate=0.5), dict(m=200), dict(m=50),
-                 dict(alpha=0.05), dict(error_rate=0.4), dict(m=500, eps0=0.99, error_rate=1.0),
-                 dict(m=50, eps0=0.3, error_rate=0.25)]:
-        ex.set(**move)
-        _, fig = W.binomial_view(**ex.values)
-        n = _differing(_pixels(ex.image.value), _pixels(el.widgets.render_png(fig)))
-        assert n <= 10, f"after {move}: {n} pixels differ from the static figure"
-
-
-def test_cd_explorer_diagram_equals_the_static_diagram_after_moves_and_back():
-    # Right half: plot_cd_diagram's picture (kept per groups, the CD bar and label drawn over it). The left half
-    # differs by design: the explorer's CD curves span the slider's range of N, with room for every alpha.
-    ranks, names = [1.2, 2.1, 2.9, 3.8], ["a", "b", "c", "d"]
-    ex = W.cd_explorer(ranks, names, n_datasets=10)
-    for move in [{}, dict(n_datasets=11), dict(n_datasets=12), dict(n_datasets=40), dict(alpha=0.1),
-                 dict(alpha=0.01, n_datasets=50), dict(n_datasets=51), dict(n_datasets=10),
-                 dict(alpha=0.05), dict(n_datasets=40), dict(n_datasets=2, alpha=0.01)]:
-        ex.set(**move)
-        _, fig = W.cd_view(ranks, names, ex.values["alpha"], ex.values["n_datasets"])
-        a, b = _pixels(ex.image.value), _pixels(el.widgets.render_png(fig))
-        if ex.values["alpha"] == 0.1:
-            continue  # the static figure's y ticks are narrower there, so its layout (not its diagram) moves
-        half = a.shape[1] // 2
-        n = _differing(a[:, half:], b[:, half:])
-        assert n <= 10, f"after {move}: {n} of the diagram's pixels differ from the static one"
-        ax1 = ex.figure.axes[0]
-        assert ax1.get_xlim() == pytest.approx((-2.9, 104.9))  # N from 2 to 100 with autoscale's margins
-        mark = ax1.lines[-1]
-        assert list(mark.get_xdata()) == [ex.values["n_datasets"]]
-        assert mark.get_ydata()[0] == pytest.approx(C.critical_difference(4, ex.values["n_datasets"],
-                                                                          ex.values["alpha"]))
-
-
-@pytest.mark.parametrize("build,moves", [
-    (lambda: W.binomial_test_explorer(m=50, eps0=0.3, alpha=0.05, error_rate=0.4),
-     [dict(m=55), dict(m=50), dict(eps0=0.31), dict(eps0=0.3), dict(error_rate=0.41), dict(error_rate=0.4)]),
-    (lambda: W.cd_explorer([4.8, 3.05, 2.9, 2.1, 2.15], ["maj", "tree", "nb", "knn", "lr"], n_datasets=10),
-     [dict(n_datasets=11), dict(n_datasets=10), dict(alpha=0.1), dict(alpha=0.05)]),
-])
-def test_explorer_pixel_cache_is_bounded_and_does_not_grow_when_moving_back_and_forth(build, moves):
-    ex = build()
-    pixels = ex._view.pixels
-    for move in moves:  # every state once
-        ex.set(**move)
-    n_images, n_bytes = len(pixels.images), pixels.n_bytes
-    for _ in range(3):
-        for move in moves:
-            ex.set(**move)
-    assert (len(pixels.images), pixels.n_bytes) == (n_images, n_bytes)
-    pixels.max_bytes = n_bytes // 2  # a long drag through new states keeps at most max_bytes
-    control = "m" if "m" in ex.controls else "n_datasets"
-    for v in range(60, 120, 5) if control == "m" else range(20, 60, 3):
-        ex.set(**{control: v})
-        assert pixels.n_bytes <= pixels.max_bytes
-    assert pixels.n_bytes == sum(img.nbytes for img, _, _ in pixels.images.values() if img is not None)
+    with pytest.raises(ValueError, match="n_datasets"):
+        W.cd_explorer([1.0, 2.0], n_datasets=101)
 
 
 # ----------------------------------------------------------------------------------------------------

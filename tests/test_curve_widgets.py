@@ -90,76 +90,49 @@ def test_plots_bad_input(f):
 
 
 # -------------------------------------------------------------------------------------- explorers
-def test_threshold_explorer_follows_the_slider(data):
+def test_threshold_data_equals_scikit_learn(data):
     y, s, _ = data
-    ex = el.widgets.threshold_explorer(y, s)
-    assert ex.values == {"threshold": 0.5}
-    for t in (0.3, 0.62, 0.9):
-        ex.set(threshold=t)
+    d = el.widgets.threshold_data(y, s)
+    st = d["states"]
+    assert st["t"].iloc[0] == 0.0 and st["t"].iloc[-1] == pytest.approx(1.01) and len(st) == 102
+    for t in (0.0, 0.3, 0.5, 0.62, 0.9, 1.01):
+        row = st[np.isclose(st["t"], t)].iloc[0]
         pred = (s >= t).astype(int)
-        tn, fp, fn, tp = skm.confusion_matrix(y, pred).ravel()
-        assert f"[[TP, FN], [FP, TN]] = [[{tp}, {fn}], [{fp}, {tn}]]" in ex.text
-        assert f"precision {skm.precision_score(y, pred):.3f}" in ex.text
-        assert f"recall {skm.recall_score(y, pred):.3f}" in ex.text
-        assert f"F1 {skm.f1_score(y, pred):.3f}" in ex.text
-        assert f"FPR {fp / (fp + tn):.3f}" in ex.text
-        a_cm, a_roc, a_pr = ex.figure.axes
-        marked = a_roc.lines[-1]
-        assert marked.get_xdata()[0] == pytest.approx(fp / (fp + tn))
-        assert marked.get_ydata()[0] == pytest.approx(tp / (tp + fn))
-        assert a_pr.lines[-1].get_xdata()[0] == pytest.approx(tp / (tp + fn))
-    assert f"AUC {skm.roc_auc_score(y, s):.3f}" in ex.text
+        tn, fp, fn, tp = skm.confusion_matrix(y, pred, labels=[0, 1]).ravel()
+        assert (row.tp, row.fn, row.fp, row.tn) == (tp, fn, fp, tn)
+        assert row.precision == pytest.approx(skm.precision_score(y, pred, zero_division=1.0))
+        assert row.recall == pytest.approx(skm.recall_score(y, pred))
+        assert row.f1 == pytest.approx(skm.f1_score(y, pred))
+        assert row.fpr == pytest.approx(fp / (fp + tn))
+        assert f"[[TP, FN], [FP, TN]] = [[{tp}, {fn}], [{fp}, {tn}]]" in row.text
+    fpr, tpr, _ = skm.roc_curve(y, s, drop_intermediate=False)
+    np.testing.assert_allclose(d["roc"]["fpr"], fpr)
+    np.testing.assert_allclose(d["roc"]["tpr"], tpr)
+    assert d["auc"] == pytest.approx(skm.roc_auc_score(y, s))
+    P, R, _ = skm.precision_recall_curve(y, s)
+    np.testing.assert_allclose(d["pr"]["recall"], R[::-1])
+    np.testing.assert_allclose(d["pr"]["precision"], P[::-1])
 
 
-def test_threshold_explorer_fast_picture_equals_plain_matplotlib(data):
-    """The explorer draws the confusion matrix as a 4-cell mesh and the marker's legend label as a copy over the
-    legend (issue 19: cheaper moves). Drawn the plain way instead (the image and the legend's own label, in one
-    full draw), the picture is the same: a misplaced label or a wrong cell colour differs here."""
-    import io
-
-    from PIL import Image
-
-    from evallib.widgets import redraw_all, render_png
-
-    def pixels(png):
-        return np.asarray(Image.open(io.BytesIO(png)).convert("RGB")).astype(int)
+def test_threshold_explorer_readout_spec_and_vega(data):
+    import vega_eval
+    from evallib.widgets._chart import wrap
 
     y, s, _ = data
-    ex = el.widgets.threshold_explorer(y, s)
-    for t in (0.3, 0.62, 0.9):
-        ex.set(threshold=t)
-        fast = pixels(ex.image.value)
-        fig = ex.figure
-        a_cm, a_roc, a_pr = fig.axes
-        mesh, image = a_cm.collections[0], a_cm.images[0]
-        np.testing.assert_allclose(mesh.get_array().reshape(2, 2), C.threshold_summary(y, s, t).confusion_matrix
-                                   / len(y))
-        image.set_data(mesh.get_array().reshape(2, 2))
-        image.set_animated(True)  # over the spines, as the mesh is (and the image was, before issue 19)
-        swaps = [(image, mesh)]
-        for ax in (a_roc, a_pr):
-            hidden, copy = ax.get_legend().texts[-1], ax.texts[-1]
-            assert copy.get_text().startswith(("FPR ", "R ")) and not hidden.get_visible()
-            hidden.set_text(copy.get_text())
-            swaps.append((hidden, copy))
-        for plain, fast_artist in swaps:
-            plain.set_visible(True)
-            fast_artist.set_visible(False)
-        redraw_all(fig)
-        plain = pixels(render_png(fig))
-        for plain_artist, fast_artist in swaps:
-            plain_artist.set_visible(False)
-            fast_artist.set_visible(True)
-        redraw_all(fig)
-        assert np.mean(np.any(np.abs(fast - plain) > 8, axis=-1)) < 0.002, f"threshold {t}"
-
-
-def test_threshold_explorer_above_every_score(data):
-    y, s, _ = data
-    ex = el.widgets.threshold_explorer(y, s)
-    ex.set(threshold=ex.controls["threshold"].max)
-    assert "[[TP, FN], [FP, TN]] = [[0, " in ex.text
-    assert "nothing predicted positive" in ex.text
+    ex = el.widgets.threshold_explorer(y, s, threshold=0.5)
+    t = C.threshold_summary(y, s, 0.5)
+    assert ex.text.splitlines()[0] == "threshold 0.50: predict positive when score >= 0.50"
+    assert ex.text.splitlines()[1] == f"[[TP, FN], [FP, TN]] = [[{t.tp}, {t.fn}], [{t.fp}, {t.tn}]]"
+    assert f"AUC {skm.roc_auc_score(y, s):.3f}" in ex.text and ex.values == {"threshold": 0.5}
+    spec = ex.spec()
+    assert [p["name"] for p in spec["params"]] == ["threshold"] and ex.nbytes() < 200_000
+    st = ex.data["states"]
+    states = [{}, {"threshold": 0.0}, {"threshold": 0.62}, {"threshold": 1.01}]
+    for state, out in zip(states, vega_eval.run(spec, states)):
+        row = st[np.isclose(st["t"], state.get("threshold", 0.5))].iloc[0]
+        assert wrap(row.text) in out["texts"]
+        assert row.roc_label in out["texts"] and row.pr_label in out["texts"]
+    assert "nothing predicted positive" in st["text"].iloc[-1]
 
 
 def test_threshold_explorer_bad_input(data):
@@ -172,21 +145,31 @@ def test_threshold_explorer_bad_input(data):
         el.widgets.threshold_explorer(y, s, step=0)
 
 
-def test_cost_explorer_follows_prior_and_ratio(data):
+def test_cost_explorer_in_vega_equals_cost_operating_point(data):
+    """The chart finds each model's best point at the current (p, cost ratio) itself (Vega expressions): run in
+    Vega, its readout equals evallib's (cost_operating_point), and the best normalised cost a brute force over
+    every threshold (scikit-learn's ROC)."""
+    import vega_eval
+
+    from evallib.widgets import curves as W
+
     y, s, s2 = data
-    ex = el.widgets.cost_explorer(y, {"good model": s, "random model": s2}, p=0.5)
-    for p, r in [(0.5, 0.0), (0.2, 2.0), (0.8, -1.5)]:
-        ex.set(p=p, log2_cost_ratio=r)
-        cfn = 2.0 ** r
-        x = p * cfn / (p * cfn + (1 - p))
-        assert f"probability cost x = {x:.3f}" in ex.text
-        # brute force: the smallest normalised cost over every threshold of the good model
-        fpr, tpr, thr = skm.roc_curve(y, s, drop_intermediate=False)
-        nc = (1 - tpr) * x + fpr * (1 - x)
-        assert f"normalised cost {nc.min():.3f}" in ex.text
-        a_cost, a_roc = ex.figure.axes
-        assert a_cost.lines[-1].get_xdata()[0] == pytest.approx(x)  # the vertical line at x
-    assert "lowest cost at this x: good model" in ex.text
+    models = {"good model": s, "random model": s2}
+    ex = el.widgets.cost_explorer(y, models, log2_cost_ratio=np.log2(5))
+    curves = {n: C.cost_curve(y, v) for n, v in models.items()}
+    assert ex.text == W._cost_text(curves, round(float(np.mean(y == 1)), 2), np.log2(5))
+    assert "cost_fn / cost_fp = 5 " in ex.text
+    spec = ex.spec()
+    assert {p["name"] for p in spec["params"]} == {"p", "log2_cost_ratio"} and ex.nbytes() < 300_000
+    states = [{}, dict(p=0.5, log2_cost_ratio=0.0), dict(p=0.2, log2_cost_ratio=2.0), dict(p=0.8, log2_cost_ratio=-1.5),
+              dict(p=0.01, log2_cost_ratio=-5.0), dict(p=0.99, log2_cost_ratio=5.0), dict(p=0.37, log2_cost_ratio=0.75)]
+    for state, out in zip(states, vega_eval.run(spec, states)):
+        p, r = state.get("p", ex.values["p"]), state.get("log2_cost_ratio", np.log2(5))
+        expected = W._cost_text(curves, p, r)
+        assert "\n".join(out["texts"][-5:-1]) == expected, state
+        x = p * 2.0 ** r / (p * 2.0 ** r + (1 - p))
+        fpr, tpr, _ = skm.roc_curve(y, s, drop_intermediate=False)
+        assert f"normalised cost {((1 - tpr) * x + fpr * (1 - x)).min():.3f}" in expected
 
 
 def test_cost_explorer_bad_input(data):
@@ -195,6 +178,8 @@ def test_cost_explorer_bad_input(data):
         el.widgets.cost_explorer(y, {})
     with pytest.raises(ValueError, match="length mismatch"):
         el.widgets.cost_explorer(y, {"a": s[:10]})
+    with pytest.raises(ValueError, match="log2_cost_ratio"):
+        el.widgets.cost_explorer(y, {"a": s}, log2_cost_ratio=6.0)
 
 
 def test_plots_default_to_the_current_axes(data):
@@ -209,9 +194,6 @@ def test_plots_default_to_the_current_axes(data):
 def test_explorers_never_touch_pyplot(data):
     y, s, s2 = data
     plt.close("all")
-    ex = el.widgets.threshold_explorer(y, s)
-    ex.set(threshold=0.7)
-    cx = el.widgets.cost_explorer(y, {"a": s, "b": s2})
-    cx.set(p=0.3)
-    assert plt.get_fignums() == []  # figures come from evallib.style.new_figure, never shown twice
-    assert ex.n_updates == 2 and cx.n_updates == 2
+    el.widgets.threshold_explorer(y, s)
+    el.widgets.cost_explorer(y, {"a": s, "b": s2})
+    assert plt.get_fignums() == []  # the browser draws: no matplotlib figure is made

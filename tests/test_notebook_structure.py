@@ -19,7 +19,6 @@ from scripts.nbsettings import chapter_sources, stored_notebooks
 SOURCES = chapter_sources()  # notebooks/NN_topic.md
 STORED = stored_notebooks()  # notebooks/**/NN_topic.ipynb (every edition)
 CHAPTERS = [p for p in STORED if p.parent == ROOT / "notebooks"]
-APPS = sorted((ROOT / "apps").glob("*.ipynb"))
 EXERCISE_SOURCES = sorted(p for p in (ROOT / "exercises").rglob("*") if p.suffix in (".md", ".ipynb")
                           and ".ipynb_checkpoints" not in p.parts)
 SETUP = ("import numpy as np\nimport matplotlib.pyplot as plt\nimport evallib as el\n"
@@ -81,7 +80,7 @@ def test_layout(path):
     assert code[0].source.strip() == SETUP, "the first code cell is the standard setup"
 
 
-@pytest.mark.parametrize("path", [*SOURCES, *APPS], ids=lambda p: p.name)
+@pytest.mark.parametrize("path", SOURCES, ids=lambda p: p.name)
 def test_code_cells_are_short(path):
     nb = jupytext.read(path) if path.suffix == ".md" else nbformat.read(path, as_version=4)
     long = [f"{_cell_name(i, c)}: {len(c.source.splitlines())} lines" for i, c in enumerate(nb.cells)
@@ -130,7 +129,7 @@ def test_negative_zero_pattern(text, hit):
     assert bool(NEGATIVE_ZERO.search(text)) == hit
 
 
-@pytest.mark.parametrize("path", [*SOURCES, *STORED, *APPS, *EXERCISE_SOURCES], ids=_name)
+@pytest.mark.parametrize("path", [*SOURCES, *STORED, *EXERCISE_SOURCES], ids=_name)
 def test_no_control_characters_in_sources(path):
     """A "\\b" in a non-raw string is a backspace: `$\\beta$` would lose its backslash (and yaml rejects it)."""
     if path.suffix == ".md":

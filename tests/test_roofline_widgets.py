@@ -12,7 +12,7 @@ from matplotlib.figure import Figure
 import evallib as el
 from evallib import roofline as rl
 from evallib.plots import plot_batch_intensity, plot_layer_times, plot_roofline
-from evallib.widgets import RooflineExplorer, roofline_explorer, roofline_update
+from evallib.widgets.roofline import roofline_data, roofline_explorer, roofline_update, roofline_values
 
 VGG16_PARAMS = 138_357_544
 VGG16_MACS = 15_470_264_320
@@ -182,33 +182,36 @@ def test_update_bad_input(kw, word):
 
 
 # --------------------------------------------------------------------------- the explorer
-def test_explorer_device_moves_sliders_with_one_redraw():
-    e = roofline_explorer()
-    assert isinstance(e, RooflineExplorer) and e.n_updates == 1
-    e.set(device="H100 SXM")
-    assert e.n_updates == 2
-    assert e.values["peak_flops"] == pytest.approx(67e12) and e.values["bandwidth"] == pytest.approx(3.35e12)
-    assert e.text.startswith("device: H100 SXM") and "ridge 20.00" in e.text
-    e.set(dtype="float16")
-    assert e.n_updates == 3 and e.values["peak_flops"] == pytest.approx(989.4e12)
-    e.set(peak_flops=1e13)
-    assert e.text.startswith("device: custom")
-    e.set(device="Ryzen 7 7840U (laptop)")
-    assert e.values["peak_flops"] == pytest.approx(8 * 3.3e9 * 32) and e.values["bandwidth"] == pytest.approx(120e9)
+@pytest.mark.parametrize("name", list(rl.MODELS))
+def test_the_charts_arithmetic_equals_analyze(name):
+    data = roofline_data()
+    for dev in ("GTX 1080 Ti", "H100 SXM"):
+        for conv in (rl.Convention(mac_flops=1, batch=1), rl.Convention(outputs="io", dtype="int8", batch=64),
+                     rl.Convention(outputs="all", dtype="float16", batch=1024)):
+            peak, bw = rl.DEVICES[dev].peak(conv.dtype) * 10 ** 0.35, rl.DEVICES[dev].bandwidth * 10 ** -1.2
+            ref = rl.analyze(rl.get_model(name).with_convention(conv), peak, bw)  # the oracle: evallib
+            got = roofline_values(data, name, peak, bw, conv.batch, conv.mac_flops, conv.outputs, conv.dtype)
+            assert (got["flops"], got["memory_bytes"], got["bound"]) == (ref.flops, ref.memory_bytes, ref.bound)
+            for k in ("intensity", "attainable", "time_model", "time_layers"):
+                assert got[k] == pytest.approx(getattr(ref, k), rel=1e-12), k
 
 
-def test_explorer_models_and_batch_move():
-    e = roofline_explorer(models=("VGG16",))
-    e.set(mac_flops=1)
-    i1 = intensities(e.text)["VGG16"]
-    assert i1 == pytest.approx(VGG16_ARTICLE_I, abs=0.005)
-    e.set(batch=64)
-    assert intensities(e.text)["VGG16"] > i1
-    e.set(models=("ResNet-18", "MobileNetV2"))
-    assert set(intensities(e.text)) == {"ResNet-18", "MobileNetV2"}
-    assert len(e.figure.axes[0].collections) == 2
-    assert e.out.outputs[0]["output_type"] == "stream"
-    assert "Explorer(" in repr(e)
+def test_the_devices_data_are_the_presets():
+    d = roofline_data()["devices"]
+    for row in d.itertuples():
+        dev = rl.DEVICES[row.device]
+        assert (row.peak, row.used, row.bandwidth) == (dev.peak(row.dtype), dev.peak_dtype(row.dtype), dev.bandwidth)
+
+
+def test_explorer_text_spec_and_size():
+    e = roofline_explorer(models=("VGG16", "MobileNetV1", "MobileNetV2"))
+    assert e.text == roofline_update("GTX 1080 Ti", 11.3e12, 484e9, ("VGG16", "MobileNetV1", "MobileNetV2"))[0]
+    assert e.text.startswith("device: GTX 1080 Ti") and "ridge 23.35" in e.text
+    spec = e.spec()  # validated against the Vega-Lite 5 schema
+    bound = {p["name"] for p in spec["params"] if "bind" in p}
+    assert {"device", "peak_shift", "bandwidth_shift", "batch", "mac_flops", "outputs", "dtype"} <= bound
+    assert {"show_VGG16", "show_MobileNetV1"} <= bound
+    assert e.nbytes() < 100_000
 
 
 def fake_measurement(peak=5e10, bw=1e10):
@@ -217,9 +220,11 @@ def fake_measurement(peak=5e10, bw=1e10):
 
 def test_explorer_this_machine():
     e = roofline_explorer(fake_measurement(), device="this machine")
-    assert e.values["peak_flops"] == pytest.approx(5e10) and e.values["bandwidth"] == pytest.approx(1e10)
+    assert e.values["device"] == "this machine"
     assert "this machine" in e.text and "no documented float32 peak" in e.text
     assert "ridge 5.00" in e.text
+    d = e.data["devices"]
+    assert d[d.device == "this machine"].peak.iloc[0] == pytest.approx(5e10)
 
 
 @pytest.mark.parametrize("kw,word", [
@@ -231,57 +236,3 @@ def test_explorer_this_machine():
 def test_explorer_bad_input(kw, word):
     with pytest.raises((ValueError, TypeError), match=word):
         roofline_explorer(**kw)
-
-
-# --------------------------------------------------------------------------- the fast redraw (issue 19)
-def count_full_draws(explorer):
-    """Wrap the explorer's canvas so that whole-figure draws are counted (blits do not call canvas.draw)."""
-    live = explorer.figure._evallib_live
-    calls = []
-    draw = live.canvas.draw
-    live.canvas.draw = lambda *a, **k: (calls.append(1), draw(*a, **k))[1]
-    return calls
-
-
-def test_moves_within_a_device_blit_and_the_figure_stays():
-    e = roofline_explorer(models=("VGG16", "MobileNetV1", "MobileNetV2"))
-    fig, ylim = e.figure, e.figure.axes[0].get_ylim()
-    full = count_full_draws(e)
-    for move in (dict(batch=64), dict(batch=2), dict(dtype="float16"), dict(dtype="float64"), dict(dtype="float32"),
-                 dict(peak_flops=2e13), dict(peak_flops=3e12), dict(bandwidth=2e11), dict(bandwidth=9e11),
-                 dict(mac_flops=1), dict(outputs="io"), dict(outputs="all")):
-        e.set(**move)
-        assert e.figure is fig and e.figure.axes[0].get_ylim() == ylim, move
-    e.set(models=("ResNet-18",))  # new markers and legend, over the same frame
-    assert e.figure is fig and len(e.figure.axes[0].collections) == 1
-    assert full == [], "a move of batch, dtype, peak, bandwidth, counting or models redrew the whole figure"
-    e.set(device="H100 SXM")  # another device's roofs: other y limits, drawn whole once
-    assert len(full) == 1 and e.figure.axes[0].get_ylim() == (1e2, 1e7)
-
-
-def test_y_limits_hold_every_roof_of_the_device_and_widen_for_a_slider_beyond():
-    e = roofline_explorer()
-    ax = e.figure.axes[0]
-    dev = rl.DEVICES["GTX 1080 Ti"]
-    lo, hi = ax.get_ylim()
-    for dtype in dev.peaks:  # every documented roof lies inside, with its left end (bandwidth x 0.05)
-        assert lo <= dev.peak(dtype) / 1e9 * 1e-2 and dev.peak(dtype) / 1e9 * 4 <= hi
-    assert lo <= dev.bandwidth * 0.05 / 1e9 and (lo, hi) == (1.0, 1e5)
-    e.set(peak_flops=1e15)  # beyond the device: the top widens to the next decade above 4 x peak
-    assert ax.get_ylim() == (1.0, 1e7)
-    e.set(peak_flops=1e13)
-    assert ax.get_ylim() == (1.0, 1e5)  # a pure function of the values: back where it was
-
-
-def test_the_view_counts_models_as_the_library_does():
-    from evallib.widgets.roofline import _RooflineView
-
-    view = _RooflineView()
-    for name in ("VGG16", "MobileNetV2", "ResNet-50"):
-        for conv in (rl.Convention(mac_flops=1, batch=1), rl.Convention(outputs="io", dtype="int8", batch=64),
-                     rl.Convention(outputs="all", dtype="float16", batch=1024)):
-            kept, ref = view._model(name, conv), rl.get_model(name).with_convention(conv)
-            assert view._model(name, conv) is kept  # counted once per view
-            assert (kept.flops, kept.memory_bytes, kept.intensity) == (ref.flops, ref.memory_bytes, ref.intensity)
-            np.testing.assert_array_equal(kept.layer_bytes, ref.layer_bytes)
-            assert rl.analyze(kept, 11.3e12, 484e9) == rl.analyze(ref, 11.3e12, 484e9)

@@ -636,19 +636,19 @@ row("widgets.leakage_update", O(STUDY), 2)
 row("widgets.leakage_explorer", O(STUDY), k=2)
 row("widgets.calibration_update", L(Y), P(S), 1.0, 0.0, n_bins=5)
 row("widgets.calibration_explorer", L(Y), P(S), slope=1.0, shift=0.0, n_bins=5)
-row("widgets.slider", 3.0, 0.0, 10.0, 1.0, "k")  # floats: an int lo=-1 or step=2.5 is a valid slider
+SWEEP["widgets.slider"] = ((3.0, 0.0, 10.0, 1.0, "k"), {"name": "k"})  # floats: int lo=-1 or step=2.5 are valid
 for _lab, _kw, _m in (("value=True", dict(value=True), "value"), ("value='3'", dict(value="3"), "value"),
                       ("value=-1", dict(value=-1), "value"), ("step=True", dict(step=True), "step"),
                       ("step=-1", dict(step=-1), "step"), ("hi=-1", dict(hi=-1), "hi"), ("lo=True", dict(lo=True), "lo")):
-    bad("widgets.slider", _lab, lambda _kw=_kw: el.widgets.slider(**{"value": 3, "lo": 0, "hi": 10, "step": 1, **_kw}),
-        _m)
-bad("widgets.slider", "lo > hi", lambda: el.widgets.slider(3, 10, 0), "lo|hi")
-row("widgets.Explorer", "t", {"k": el.widgets.slider(3, 0, 10)}, lambda k: (str(k), None), columns=3)
-bad("widgets.Explorer", "update=3", lambda: el.widgets.Explorer("t", {}, 3), "update")
-row("widgets.render_png", O(None), compress_level=1)
-row("widgets.redraw_all", O(None))
-row("widgets.figure_once", O(None))
-bad("widgets.figure_once", "holder=3", lambda: el.widgets.figure_once(3), "holder")
+    bad("widgets.slider", _lab, lambda _kw=_kw: el.widgets.slider(
+        **{"value": 3, "lo": 0, "hi": 10, "step": 1, "name": "k", **_kw}), _m)
+bad("widgets.slider", "lo > hi", lambda: el.widgets.slider(3, 10, 0, name="k"), "lo|hi")
+SWEEP["widgets.menu"] = ((0.05, O([0.05, 0.1]), "alpha"), {"name": "alpha"})
+bad("widgets.menu", "options=[]", lambda: el.widgets.menu(0.05, [], name="alpha"), "options")
+row("widgets.Explorer", O(el.widgets.fitting_explorer.__globals__["alt"].Chart().mark_point()), data=O(None), text="t",
+    title="t")
+row("widgets.fitting_data", seed=0, max_degree=3, n_train=(10,), noise_std=(0.1,), n_curve=5)
+row("widgets.kfold_data", O(_model()), XC, L(YC), random_state=0, max_k=3, max_p=2)
 EXEMPT["widgets.RooflineExplorer"] = "built by roofline_explorer (whose arguments the sweep spoils)"
 
 # grading: its functions judge a learner's answers, so a wrong answer is their normal input and gives feedback

@@ -1,6 +1,6 @@
-"""Explorers: ipywidgets whose controls drive a figure. Each is an :class:`Explorer` wrapping a pure
-function from evallib that is tested without a browser."""
-from ._base import Explorer, figure_once, redraw_all, render_png, slider
+"""Explorers: charts drawn in the browser (Altair / Vega-Lite 5) from data evallib precomputed over their
+controls' grid; each builder returns an :class:`Explorer` (docs/design/explorers.md)."""
+from ._chart import Explorer, menu, slider
 from .evaluation import *  # noqa: F401,F403  (chapters 01–02)
 from .curves import *  # noqa: F401,F403  (chapters 05–06)
 from .compare import *  # noqa: F401,F403  (chapters 08–09)
@@ -14,4 +14,4 @@ from . import uncertainty as _u12
 from . import compare_today as _k13
 from . import pitfalls as _p14
 
-__all__ = ["Explorer", "slider", "redraw_all", "render_png", "figure_once", *_e.__all__, *_c.__all__, *_k.__all__, *_b.__all__, *_r.__all__, *_u12.__all__, *_k13.__all__, *_p14.__all__]
+__all__ = ["Explorer", "slider", "menu", *_e.__all__, *_c.__all__, *_k.__all__, *_b.__all__, *_r.__all__, *_u12.__all__, *_k13.__all__, *_p14.__all__]

@@ -1,25 +1,41 @@
 """The bias–variance explorer (偏差与方差, 西瓜书 §2.5; centrepiece of ``notebooks/10_bias_variance.ipynb``).
 
-Sliders for the polynomial degree (model complexity), the noise level, the training-set size and the number
-of simulated data sets drive :func:`bias_variance_view`, a pure function over
-:func:`evallib.biasvar.bias_variance` (vectorised for polynomials: a 200-data-set simulation takes a few ms).
+evallib computes, the browser draws. With the same ``random_state`` for every setting (common random numbers),
+a least-squares polynomial is linear in the labels y = f(x) + noise_std · ε, so each prediction is
+P₀ + noise_std · P_ε (P₀ fitted to the noise-free labels, P_ε to the noise ε alone) and every term of 式(2.42)
+is a quadratic in noise_std. :func:`bias_variance_data` runs :func:`evallib.biasvar.bias_variance` at
+noise_std 0 and 1 for every degree, training-set size and number of data sets of the menus and stores those
+parts; the chart combines them for the noise slider's value (a test checks they equal ``bias_variance`` at
+other noise levels).
 """
 from __future__ import annotations
 
-import re
+import json
 
+import altair as alt
 import numpy as np
+import pandas as pd
 
 from ..biasvar import bias_variance
 from ..fitting import PolynomialRegression
-from ..plots.biasvar import plot_decomposition, plot_prediction_fan
-from ..style import new_figure
-from ._base import Explorer, _Pixels, figure_once, redraw_all, slider
-from ..i18n import say
+from ..style import COLORS
+from ..i18n import say, ui
+from ._chart import WIDTH, Explorer, inline, match, menu, readout, readout_expr, slider
 
-__all__ = ["sine_target", "bias_variance_view", "bias_variance_explorer"]
+__all__ = ["sine_target", "N_TRAINS", "N_DATASETS", "bias_variance_data", "bias_variance_view",
+           "bias_variance_explorer"]
 
+N_TRAINS = (10, 20, 30, 50, 100, 200)  # the training-set size menu
+N_DATASETS = (10, 50, 200)  # the data-set menu
+N_CURVES = 8  # fitted polynomials shown per setting (of the n_datasets simulated)
+FAN_STEP = 5  # the fan is drawn at every FAN_STEP-th of the 101 test points
 DECOMPOSITION_YLIM = (1e-4, 1e4)  # mean squared error: bars outside it (degree 15 on 2 points) leave the axes
+NOISE_STEPS = (0.3, 0.6, 1.0, 1.5, 2.0)  # the fan's y-range steps at these noise levels
+_TERMS = ("bias²", "variance", "noise", "sum", "expected error")
+_L1 = "degree {d}, noise_std {s:.2f}, {n} data sets of {m} points"
+_L2 = "bias² = {b:.4f}   variance = {v:.4f}   noise = {e:.4f}"
+_L3 = "bias² + variance + noise = {s:.4f}   simulated expected error = {ee:.4f}"
+_L4 = "dominant term: {term}"
 
 
 def sine_target(x):
@@ -30,171 +46,170 @@ def sine_target(x):
     return np.sin(2 * np.pi * x)
 
 
-def bias_variance_view(degree, noise_std, n_train, n_datasets, *, target=sine_target, x_range=(0, 1),
-                       random_state=0, n_curves=40, _figure=None):
-    """Text and figure of the explorer for one setting: ``(text, figure, result)``.
+def _readout(degree, r):
+    """The explorer's text for one result (or anything with the same fields)."""
+    s = r.bias2 + r.variance + r.noise
+    dominant = max(("bias²", r.bias2), ("variance", r.variance), ("noise", r.noise), key=lambda t: t[1])[0]
+    return "\n".join([say(_L1, d=degree, s=r.noise_std, n=r.n_datasets, m=r.n_train),
+                      say(_L2, b=r.bias2, v=r.variance, e=r.noise),
+                      say(_L3, s=s, ee=r.expected_error),
+                      say(_L4, term=say(dominant))])
 
-    The same ``random_state`` for every setting (common random numbers) means that moving one slider changes
-    only what that slider controls. The figure shows the fan of fitted polynomials and the bars of the decomposition 式(2.42).
+
+def bias_variance_view(degree, noise_std, n_train, n_datasets, *, target=sine_target, x_range=(0, 1),
+                       random_state=0, n_curves=40):
+    """Text, figure and result of the explorer for one setting: ``(text, figure, result)``.
+
+    The figure shows the fan of fitted polynomials and the bars of the decomposition 式(2.42) (static:
+    :func:`evallib.plots.plot_prediction_fan`, :func:`evallib.plots.plot_decomposition`).
     """
+    from ..plots.biasvar import plot_decomposition, plot_prediction_fan
+    from ..style import new_figure
+
     r = bias_variance(PolynomialRegression(degree), target, noise_std=noise_std, n_train=n_train,
                       n_datasets=n_datasets, x_range=x_range, random_state=random_state)
-    text = _readout(degree, r)
-    fig, (ax1, ax2) = (figure_once(_figure, ncols=2, width=9.6, height=3.8) if _figure is not None
-                       else new_figure(ncols=2, width=9.6, height=3.8))
-    _draw(degree, r, ax1, ax2, n_curves)
-    return text, fig, r
-
-
-def _draw(degree, r, ax1, ax2, n_curves):
+    fig, (ax1, ax2) = new_figure(ncols=2, width=9.6, height=3.8)
     plot_prediction_fan(r, ax1, n_curves=n_curves)
     ax1.set_title(f"Polynomials of degree {degree} fitted to {r.n_datasets} data sets")
-    # A fixed log axis (every setting of the sliders fits in it): the bars move against still ticks, so a move
-    # redraws only the bars over the cached axes (bench/NOTES.md "Redraw paths"), and heights compare across moves.
     plot_decomposition(r, ax2, log=True)
     ax2.set_ylim(*DECOMPOSITION_YLIM)
     ax2.set_title("Decomposition, mean over x")
+    return _readout(degree, r), fig, r
 
 
-def _readout(degree, r):
-    """The explorer's text for one result (or a cached frame with the same fields)."""
-    s = r.bias2 + r.variance + r.noise
-    dominant = max(("bias²", r.bias2), ("variance", r.variance), ("noise", r.noise), key=lambda t: t[1])[0]
-    return "\n".join([
-        say("degree {d}, noise_std {s:.2f}, {n} data sets of {m} points", d=degree, s=r.noise_std, n=r.n_datasets,
-            m=r.n_train),
-        say("bias² = {b:.4f}   variance = {v:.4f}   noise = {e:.4f}", b=r.bias2, v=r.variance, e=r.noise),
-        say("bias² + variance + noise = {s:.4f}   simulated expected error = {ee:.4f}", s=s, ee=r.expected_error),
-        say("dominant term: {term}", term=say(dominant))])
+def _round(a, digits=3, clip=1e5):
+    return np.round(np.clip(a, -clip, clip), digits).tolist()
 
 
-# Noise levels at which the fan's y-range steps (the range fits ±2.5 noise_std around the curve for every noise up to
-# the step): a drag of the noise slider moves the y-axis only when it crosses one, not on every step of 0.05.
-NOISE_STEPS = (0.3, 0.6, 1.0, 1.5, 2.0)
+def bias_variance_data(*, max_degree=15, n_trains=N_TRAINS, n_datasets=N_DATASETS, target=sine_target,
+                       x_range=(0, 1), random_state=0, n_curves=N_CURVES) -> dict:
+    """The parts of every setting of the explorer: ``{"terms", "fan", "mean", "train", "truth"}`` DataFrames.
 
-
-def _fan_ylim(y_true, noise_std):
-    """plot_prediction_fan's y-range for the next noise step at or above ``noise_std``."""
-    step = next((s for s in NOISE_STEPS if noise_std <= s + 1e-9), noise_std)
-    span = float(np.ptp(y_true)) or 1.0
-    pad = 0.5 * span + 2.5 * step
-    return float(y_true.min()) - pad, float(y_true.max()) + pad
-
-
-class _BiasVarianceView:
-    """The explorer's update: one figure, changed in place; simulations cached per slider setting (bounded).
-
-    A move redraws the fan, the mean, the bars and their labels over the cached axes; the title and the legend
-    replay cached pixels; the fan's y-axis changes (a full redraw) only when the noise crosses one of NOISE_STEPS.
+    For each degree (0 … max_degree), training-set size ``t`` and number of data sets ``m``, with P₀ and P_ε the
+    predictions of :func:`evallib.biasvar.bias_variance` at noise_std 0 and (those at 1) − P₀:
+    ``terms``: d, t, m and the coefficients of bias² = b0 + b1·s + b2·s², variance = v0 + v1·s + v2·s²,
+    noise = n2·s², expected error = e0 + e1·s + e2·s² (s = noise_std; exact up to rounding: least squares is
+    linear in the labels); ``fan``: d, t, m, c and lists a, b: the first ``n_curves`` fitted polynomials
+    a + s·b at every FAN_STEP-th test point (rounded to 3 decimals); ``mean``: d, t, m, a, b: the mean prediction
+    likewise; ``train``: t, m, lists x, f, e: data set 0's training points y = f + s·e; ``truth``: x, y.
     """
+    degrees = range(int(max_degree) + 1)
+    terms, fan, mean, train = [], [], [], []
+    for t in n_trains:
+        for m in n_datasets:
+            for d in degrees:
+                kw = dict(n_train=int(t), n_datasets=int(m), x_range=x_range, random_state=random_state)
+                r0 = bias_variance(PolynomialRegression(d), target, noise_std=0.0, **kw)
+                r1 = bias_variance(PolynomialRegression(d), target, noise_std=1.0, **kw)
+                f = r0.y_true
+                p0, pe = r0.predictions, r1.predictions - r0.predictions
+                eps = r1.y_test - f
+                m0, me = p0.mean(axis=0), pe.mean(axis=0)
+                d0, de = p0 - m0, pe - me
+                q0, qe = p0 - f, pe - eps
+                terms.append(dict(d=d, t=t, m=m, b0=np.mean((m0 - f) ** 2), b1=2 * np.mean((m0 - f) * me),
+                                  b2=np.mean(me ** 2), v0=np.mean(d0 ** 2), v1=2 * np.mean(d0 * de),
+                                  v2=np.mean(de ** 2), n2=np.mean(eps ** 2), e0=np.mean(q0 ** 2),
+                                  e1=2 * np.mean(q0 * qe), e2=np.mean(qe ** 2)))
+                order = np.argsort(r0.x_test)[::FAN_STEP]
+                for c in range(min(int(n_curves), int(m))):
+                    fan.append(dict(d=d, t=t, m=m, c=c, a=_round(p0[c, order]), b=_round(pe[c, order])))
+                mean.append(dict(d=d, t=t, m=m, a=_round(m0[order]), b=_round(me[order])))
+                if d == 0:
+                    train.append(dict(t=t, m=m, x=_round(r0.x_train[0], 4), f=_round(r0.y_train[0], 4),
+                                      e=_round(r1.y_train[0] - r0.y_train[0], 4)))
+    x = np.sort(r0.x_test)
+    xf = x[::FAN_STEP]
+    terms = pd.DataFrame(terms)
+    return {"terms": terms, "fan": pd.DataFrame(fan), "mean": pd.DataFrame(mean), "train": pd.DataFrame(train),
+            "truth": pd.DataFrame({"x": x, "y": f[np.argsort(r0.x_test)]}),
+            "fan_x": pd.DataFrame({"i": np.arange(len(xf)), "x": xf})}
 
-    MAX_CACHED = 128  # compact frames (≈ 70 kB each: 40 curves of 101 points)
 
-    # At the first setting every degree is simulated at once when the explorer is built, if that is cheap (the
-    # chapter's 30 points × 200 data sets: ~0.1 s for 16 degrees): the degree slider then only draws.
-    PREFETCH_POINTS = 20_000  # n_train × n_datasets
+def _vega_terms():
+    """Vega calculate expressions of the four terms (and their sum) from a terms row and the noise param."""
+    q = lambda k: f"datum.{k}0 + noise_std * (datum.{k}1 + noise_std * datum.{k}2)"  # noqa: E731
+    return {"bias2": f"max(0, {q('b')})", "variance": f"max(0, {q('v')})", "noise": "datum.n2 * noise_std * noise_std",
+            "expected": f"max(0, {q('e')})"}
 
-    def __init__(self, *, target, x_range, random_state, n_curves=40, max_degree=15):
-        from collections import OrderedDict
 
-        self.target, self.x_range, self.random_state, self.n_curves = target, x_range, random_state, n_curves
-        self.max_degree = max_degree
-        self.frames = OrderedDict()
-        self.view = {}
+def _readout_expr():
+    """The readout's four lines, written in the browser from the terms (the same templates as :func:`_readout`)."""
+    lines = [readout_expr(_L1, "l1_"), readout_expr(_L2, "l2_"), readout_expr(_L3, "l3_"), readout_expr(_L4, "l4_")]
+    return "replace(" + ' + "\\n" + '.join(lines) + ", regexp(' ', 'g'), '\\u00a0')"  # SVG folds runs of spaces
 
-    def frame(self, degree, noise_std, n_train, n_datasets):
-        """What the view shows of bias_variance(...) for one setting (the readout's numbers, the first curves)."""
-        from types import SimpleNamespace
 
-        key = (int(degree), float(noise_std), int(n_train), int(n_datasets))
-        f = self.frames.get(key)
-        if f is not None:
-            self.frames.move_to_end(key)
-            return f
-        r = bias_variance(PolynomialRegression(degree), self.target, noise_std=noise_std, n_train=n_train,
-                          n_datasets=n_datasets, x_range=self.x_range, random_state=self.random_state)
-        order = np.argsort(r.x_test)
-        k = min(self.n_curves, r.n_datasets)
-        f = SimpleNamespace(bias2=r.bias2, variance=r.variance, noise=r.noise, expected_error=r.expected_error,
-                            noise_std=r.noise_std, n_train=r.n_train, n_datasets=r.n_datasets, k=k,
-                            curves=np.ascontiguousarray(r.predictions[:k, order]), x_train=r.x_train[0].copy(),
-                            y_train=r.y_train[0].copy(), mean=r.mean_prediction[order], result=r)
-        if len(self.frames) >= self.MAX_CACHED:
-            self.frames.popitem(last=False)
-        self.frames[key] = f
-        return f
+def _readout_fields():
+    j = lambda s: json.dumps(s, ensure_ascii=False)  # noqa: E731
+    return {"l1_d": "toString(degree)", "l1_s": "format(noise_std, '.2f')", "l1_n": "toString(n_datasets)",
+            "l1_m": "toString(n_train)", "l2_b": "format(datum.bias2, '.4f')", "l2_v": "format(datum.variance, '.4f')",
+            "l2_e": "format(datum.noise, '.4f')", "l3_s": "format(datum.sum, '.4f')",
+            "l3_ee": "format(datum.expected, '.4f')",
+            "l4_term": (f"datum.bias2 >= datum.variance && datum.bias2 >= datum.noise ? {j(say('bias²'))} : "
+                        f"datum.variance >= datum.noise ? {j(say('variance'))} : {j(say('noise'))}")}
 
-    def __call__(self, degree, noise_std, n_train, n_datasets):
-        f = self.frame(degree, noise_std, n_train, n_datasets)
-        text = _readout(degree, f)
-        v = self.view
-        if not v:
-            self._build(degree, f)
-            if f.n_train * f.n_datasets <= self.PREFETCH_POINTS:
-                for d in range(min(self.max_degree, self.MAX_CACHED - 1) + 1):
-                    self.frame(d, noise_std, n_train, n_datasets).result = None
-        else:
-            self._move(degree, f)
-        f.result = None  # the full result (predictions of every data set) is needed only to build the figure
-        return text, v["fig"]
 
-    def _build(self, degree, f):
-        from .curves import _moving_label
+def _fan_domain(truth):
+    lo, hi = float(truth["y"].min()), float(truth["y"].max())
+    span = (hi - lo) or 1.0
+    step = " : ".join(f"noise_std <= {s + 1e-9} ? {s}" for s in NOISE_STEPS) + " : noise_std"
+    pad = f"({0.5 * span} + 2.5 * ({step}))"
+    return alt.ExprRef(f"[{lo} - {pad}, {hi} + {pad}]")
 
-        r = f.result
-        fig, (ax1, ax2) = new_figure(ncols=2, width=9.6, height=3.8)
-        _draw(degree, r, ax1, ax2, self.n_curves)
-        fan, (train, truth, mean) = ax1.collections[0], ax1.lines
-        x = np.sort(r.x_test)
-        ylim = _fan_ylim(r.y_true, f.noise_std)
-        ax1.set_ylim(*ylim)
-        redraw_all(fig, key=ylim)  # the frame drawn for each y-range is kept: moving back across a step pastes it
-        bars, labels = list(ax2.containers[0]), list(ax2.texts)
-        legend = ax1.get_legend()
-        fan_label = _moving_label(ax1, 0)  # "f(x; D), k of n data sets" over the legend, with its own cache
-        hidden = legend.texts[0]
-        shape = lambda: re.sub(r"\d", "0", hidden.get_text())  # digits keep their width: the frame fits
-        pixels = _Pixels()  # texts drawn once are pasted again: the title, the moving label, the bars' numbers
-        pixels.install(ax1.title, *labels)
-        # the legend (its label hidden under fan_label) changes only with the number of digits; it places fan_label
-        # when it draws, so a pasted legend leaves fan_label where the last legend of that shape put it
-        pixels.install(legend, key=lambda leg, renderer: ("legend", shape()))
-        pixels.install(fan_label, key=lambda t, renderer: ("fan label", t.get_text(), shape()))
-        for a in (fan, train, truth, mean, ax1.title, legend, fan_label, *bars, *labels):  # drawn in this order
-            a.set_animated(True)
-        self.view.update(fig=fig, ax1=ax1, x=x, y_true=np.sort(r.y_true), ylim=ylim, fan=fan, train=train,
-                         mean=mean, bars=bars, labels=labels, hidden=hidden, fan_label=fan_label, r_y=r.y_true)
 
-    def _move(self, degree, f):
-        v = self.view
-        ax1 = v["ax1"]
-        v["fan"].set_segments(np.stack([np.broadcast_to(v["x"], f.curves.shape), f.curves], axis=-1))
-        v["train"].set_data(f.x_train, f.y_train)
-        v["mean"].set_data(v["x"], f.mean)
-        ax1.set_title(f"Polynomials of degree {degree} fitted to {f.n_datasets} data sets")
-        label = f"f(x; D), {f.k} of {f.n_datasets} data sets"
-        v["fan_label"].set_text(label)
-        if re.sub(r"\d", "0", label) != re.sub(r"\d", "0", v["hidden"].get_text()):
-            v["hidden"].set_text(label)  # one digit more or less: the legend's frame follows
-        ylim = _fan_ylim(v["r_y"], f.noise_std)
-        if ylim != v["ylim"]:
-            ax1.set_ylim(*ylim)
-            v["ylim"] = ylim
-            redraw_all(v["fig"], key=ylim)
-        vals = (f.bias2, f.variance, f.noise, f.bias2 + f.variance + f.noise, f.expected_error)
-        for i, (bar, lab, val) in enumerate(zip(v["bars"], v["labels"], vals)):
-            bar.set_height(val)
-            lab.set_text(f"{val:.3g}")
-            lab.xy = (i, val)
+def _chart(data, degree, noise_std, n_train, n_datasets, max_degree):
+    dp = slider(int(degree), 0, int(max_degree), 1, "degree (complexity)", name="degree")
+    sp = slider(float(noise_std), 0.0, 2.0, 0.05, "noise_std", name="noise_std")
+    tp = menu(int(n_train), sorted(set(data["terms"]["t"])), "training-set size", name="n_train")
+    mp = menu(int(n_datasets), sorted(set(data["terms"]["m"])), "data sets", name="n_datasets")
+    here = match(d=dp, t=tp, m=mp)
+    xs = alt.Scale(domain=[float(data["truth"]["x"].min()), float(data["truth"]["x"].max())], nice=False)
+    ys = alt.Scale(domain=_fan_domain(data["truth"]), nice=False)
+    X, Y = alt.X("x:Q", scale=xs, title="x"), alt.Y("y:Q", scale=ys, title="y")
+    fx = inline(data["fan_x"], name="fan_x")
+
+    def curves(frame, **enc):
+        return (alt.Chart(inline(frame)).transform_filter(here).transform_flatten(["a", "b"])
+                .transform_window(i="row_number()", groupby=["c"] if "c" in frame else [])
+                .transform_calculate(i="datum.i - 1", y="datum.a + noise_std * datum.b")
+                .transform_lookup(lookup="i", from_=alt.LookupData(fx, key="i", fields=["x"]))
+                .mark_line(clip=True, **enc).encode(X, Y))
+
+    fan = curves(data["fan"], color=COLORS["blue"], opacity=0.35, strokeWidth=1).encode(detail="c:N")
+    mean = curves(data["mean"], color=COLORS["red"], strokeWidth=2.5)
+    truth = alt.Chart(inline(data["truth"])).mark_line(color="black", strokeDash=[5, 3]).encode(X, Y)
+    pts = (alt.Chart(inline(data["train"])).transform_filter(match(t=tp, m=mp)).transform_flatten(["x", "f", "e"])
+           .transform_calculate(y="datum.f + noise_std * datum.e")
+           .mark_circle(color="black", size=18, opacity=0.8, clip=True).encode(X, Y))
+    left = alt.layer(fan, truth, pts, mean).properties(
+        width=290, height=250, title=ui("fitted polynomials, their mean (red), f(x) (dashed)"))
+    calc = _vega_terms()
+    terms = (alt.Chart(inline(data["terms"])).transform_filter(here).transform_calculate(**calc)
+             .transform_calculate(sum="datum.bias2 + datum.variance + datum.noise"))
+    bars = (terms.transform_fold(["bias2", "variance", "noise", "sum", "expected"], as_=["term", "value"])
+            .transform_calculate(shown="max(datum.value, 1e-4)"))
+    names = dict(zip(["bias2", "variance", "noise", "sum", "expected"], [ui(t) for t in _TERMS]))
+    label = "+".join(f"(datum.value == '{k}' ? {json.dumps(v, ensure_ascii=False)} : '')" for k, v in names.items())
+    xb = alt.X("term:N", sort=list(names), title=None, axis=alt.Axis(labelExpr=label, labelAngle=-30))
+    yb = alt.Y("shown:Q", stack=None, scale=alt.Scale(type="log", domain=list(DECOMPOSITION_YLIM), clamp=True),
+               title=ui("mean squared error"))
+    colors = alt.Scale(domain=list(names), range=[COLORS["red"], COLORS["blue"], COLORS["grey"], "#999999", "black"])
+    right = alt.layer(bars.mark_bar().encode(xb, yb, alt.Color("term:N", scale=colors, legend=None)),
+                      bars.mark_text(dy=-6).encode(xb, yb, text=alt.Text("value:Q", format=".3g"))).properties(
+        width=WIDTH - 290 - 220, height=250, title=ui("Decomposition, mean over x"))
+    text = readout(terms.transform_calculate(**_readout_fields()).transform_calculate(readout=_readout_expr()),
+                   n_lines=4, width=WIDTH - 100)
+    return alt.vconcat(alt.hconcat(left, right), text).add_params(dp, sp, tp, mp)
 
 
 def bias_variance_explorer(*, degree=3, noise_std=0.3, n_train=30, n_datasets=200, max_degree=15,
                            target=sine_target, x_range=(0, 1), random_state=0):
-    """Explorer with sliders ``degree``, ``noise_std``, ``n_train`` and ``n_datasets`` over :func:`bias_variance_view`.
+    """Explorer with a ``degree`` and a ``noise_std`` slider and menus for the training-set size (N_TRAINS) and the
+    number of data sets (N_DATASETS; the start values are added to the menus), over :func:`bias_variance_data`.
 
-    >>> ex = bias_variance_explorer(degree=1)
-    >>> ex.set(degree=3); ex.text.splitlines()[0]
-    'degree 3, noise_std 0.30, 200 data sets of 30 points'
+    >>> ex = bias_variance_explorer(degree=3, n_datasets=10, n_train=10, max_degree=3)
+    >>> ex.text.splitlines()[0]
+    'degree 3, noise_std 0.30, 10 data sets of 10 points'
     """
     if not callable(target):
         raise TypeError(f"target must be a callable f(x) -> y, got {type(target).__name__}")
@@ -209,12 +224,13 @@ def bias_variance_explorer(*, degree=3, noise_std=0.3, n_train=30, n_datasets=20
         raise ValueError(f"n_datasets must lie in [2, 1000], got {n_datasets}")
     if isinstance(noise_std, bool) or not isinstance(noise_std, (int, float, np.floating)) or not 0 <= noise_std <= 2:
         raise ValueError(f"noise_std must be a number in [0, 2], got {noise_std!r}")
-    controls = {
-        "degree": slider(int(degree), 0, int(max_degree), 1, "degree (complexity)"),
-        "noise_std": slider(float(noise_std), 0.0, 2.0, 0.05, "noise_std", readout_format=".2f"),
-        "n_train": slider(int(n_train), 2, 200, 1, "training-set size"),
-        "n_datasets": slider(int(n_datasets), 2, 1000, 1, "data sets"),
-    }
-
-    view = _BiasVarianceView(target=target, x_range=x_range, random_state=random_state, max_degree=int(max_degree))
-    return Explorer("Bias–variance explorer (squared loss, 式(2.42))", controls, view, columns=2)
+    trains = tuple(sorted({*N_TRAINS, int(n_train)}))
+    sets = tuple(sorted({*N_DATASETS, int(n_datasets)}))
+    data = bias_variance_data(max_degree=int(max_degree), n_trains=trains, n_datasets=sets, target=target,
+                              x_range=x_range, random_state=random_state)
+    r = bias_variance(PolynomialRegression(int(degree)), target, noise_std=float(noise_std), n_train=int(n_train),
+                      n_datasets=int(n_datasets), x_range=x_range, random_state=random_state)
+    return Explorer(_chart(data, degree, noise_std, n_train, n_datasets, max_degree), data=data,
+                    text=_readout(int(degree), r), title=ui("Bias–variance explorer (squared loss, 式(2.42))"),
+                    values={"degree": int(degree), "noise_std": float(noise_std), "n_train": int(n_train),
+                            "n_datasets": int(n_datasets)})

@@ -35,6 +35,20 @@ LAB_SETTINGS = {
     "@jupyterlab/notebook-extension/tracker.jupyterlab-settings": {"windowingMode": "none"},
     "@jupyterlab/docmanager-extension/plugin.jupyterlab-settings": {"autosave": False},
 }
+# JupyterLab 4.6's notebook takes all four arrow keys in command mode (cells, headings) unless the focus is on a
+# :read-write element, which a range input, a radio button or a <select> is not: the explorers' Vega controls
+# would not move from the keyboard. The course's JupyterLab settings (docs/design/explorers.md) narrow those four
+# shortcuts to focus outside form controls; the suite runs with the same settings.
+_CMD = ".jp-Notebook.jp-mod-commandMode:not(.jp-mod-readWrite) :focus"
+ARROW_SHORTCUTS = [
+    entry
+    for command, key in [("notebook:move-cursor-down", "ArrowDown"), ("notebook:move-cursor-up", "ArrowUp"),
+                         ("notebook:move-cursor-heading-above-or-collapse", "ArrowLeft"),
+                         ("notebook:move-cursor-heading-below-or-expand", "ArrowRight")]
+    for entry in ({"command": command, "keys": [key], "selector": _CMD, "disabled": True},
+                  {"command": command, "keys": [key], "selector": _CMD + ":not(input):not(select)"})
+]
+LAB_SETTINGS["@jupyterlab/shortcuts-extension/shortcuts.jupyterlab-settings"] = {"shortcuts": ARROW_SHORTCUTS}
 
 
 def _notebook_env():

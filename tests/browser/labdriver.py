@@ -286,3 +286,30 @@ class DropdownControl:
         # A native <select> opens an OS popup that headless Chromium does not draw: Playwright picks the option
         # as a click on it would (input and change events), by its label.
         self.select.select_option(label=str(value))
+
+
+# ------------------------------------------------------------------ explorers drawn in the browser (issue 26)
+def chart_readout(chart, marker):
+    """The lines of the text mark of an explorer chart (Vega, SVG renderer) that holds ``marker``; None if none."""
+    texts = chart.locator("svg g.mark-text text").all()
+    for t in texts:
+        lines = [s.text_content() for s in t.locator("tspan").all()] or [t.text_content()]
+        if any(marker in line for line in lines):
+            return lines
+    return None
+
+
+def _tokens(text):
+    return [w for w in text.split() if w != "|"]
+
+
+def wait_readout(chart, marker, want, timeout_s=5.0):
+    """Wait until the chart's readout says ``want`` (words and numbers in order; a line break stands for " | ")."""
+    end = time.monotonic() + timeout_s
+    got = None
+    while time.monotonic() < end:
+        got = chart_readout(chart, marker)
+        if got is not None and _tokens(" ".join(got)) == _tokens(want):
+            return got
+        time.sleep(0.05)
+    raise AssertionError(f"readout {got!r} != {want!r}")
