@@ -16,7 +16,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "evallib"
 LOCALE = PACKAGE / "locale"
-KEYWORDS = {"ui": None, "say": None, "gettext": None, "_": None, "N_": None}
+KEYWORDS = {"ui": None, "say": None, "gettext": None, "_": None, "N_": None,
+            "slider": (5,), "menu": (3,)}  # an explorer control's label: slider(value, lo, hi, step, label), menu(value, options, label)
 LANGS = ("zh",)
 
 

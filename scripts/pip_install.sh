@@ -40,6 +40,9 @@ if [ "${EVALLIB_INSTALLER:-uv}" != pip ]; then
             extra=$(pip_setting extra-index-url)
             [ -n "$index" ] && index_args+=(--index-url "$index")
             for e in $extra; do index_args+=(--extra-index-url "$e"); done
+            # pip picks the best version across all its indexes; uv, by default, only looks at the first index
+            # that has a package (e.g. an old matplotlib on a partial mirror): ask uv for pip's behaviour.
+            [ ${#index_args[@]} -gt 0 ] && index_args+=(--index-strategy unsafe-best-match)
             [ -n "$index" ] && echo "uv: using pip's configured index $index" >&2
         fi
         exec "$uv" pip install --quiet --python "$py" ${index_args[@]+"${index_args[@]}"} "$@"

@@ -19,7 +19,7 @@ import pandas as pd
 from ..biasvar import bias_variance
 from ..fitting import PolynomialRegression
 from ..style import COLORS
-from ..i18n import say, ui
+from ..i18n import say, ui, N_
 from ._chart import WIDTH, Explorer, inline, match, menu, readout, readout_expr, slider
 
 __all__ = ["sine_target", "N_TRAINS", "N_DATASETS", "bias_variance_data", "bias_variance_view",
@@ -31,11 +31,11 @@ N_CURVES = 8  # fitted polynomials shown per setting (of the n_datasets simulate
 FAN_STEP = 5  # the fan is drawn at every FAN_STEP-th of the 101 test points
 DECOMPOSITION_YLIM = (1e-4, 1e4)  # mean squared error: bars outside it (degree 15 on 2 points) leave the axes
 NOISE_STEPS = (0.3, 0.6, 1.0, 1.5, 2.0)  # the fan's y-range steps at these noise levels
-_TERMS = ("bias²", "variance", "noise", "sum", "expected error")
-_L1 = "degree {d}, noise_std {s:.2f}, {n} data sets of {m} points"
-_L2 = "bias² = {b:.4f}   variance = {v:.4f}   noise = {e:.4f}"
-_L3 = "bias² + variance + noise = {s:.4f}   simulated expected error = {ee:.4f}"
-_L4 = "dominant term: {term}"
+_TERMS = (N_("bias²"), N_("variance"), N_("noise"), N_("sum"), N_("expected error"))
+_L1 = N_("degree {d}, noise_std {s:.2f}, {n} data sets of {m} points")
+_L2 = N_("bias² = {b:.4f}   variance = {v:.4f}   noise = {e:.4f}")
+_L3 = N_("bias² + variance + noise = {s:.4f}   simulated expected error = {ee:.4f}")
+_L4 = N_("dominant term: {term}")
 
 
 def sine_target(x):
@@ -49,7 +49,7 @@ def sine_target(x):
 def _readout(degree, r):
     """The explorer's text for one result (or anything with the same fields)."""
     s = r.bias2 + r.variance + r.noise
-    dominant = max(("bias²", r.bias2), ("variance", r.variance), ("noise", r.noise), key=lambda t: t[1])[0]
+    dominant = max((N_("bias²"), r.bias2), (N_("variance"), r.variance), (N_("noise"), r.noise), key=lambda t: t[1])[0]
     return "\n".join([say(_L1, d=degree, s=r.noise_std, n=r.n_datasets, m=r.n_train),
                       say(_L2, b=r.bias2, v=r.variance, e=r.noise),
                       say(_L3, s=s, ee=r.expected_error),
@@ -129,7 +129,7 @@ def bias_variance_data(*, max_degree=15, n_trains=N_TRAINS, n_datasets=N_DATASET
 def _vega_terms():
     """Vega calculate expressions of the four terms (and their sum) from a terms row and the noise param."""
     q = lambda k: f"datum.{k}0 + noise_std * (datum.{k}1 + noise_std * datum.{k}2)"  # noqa: E731
-    return {"bias2": f"max(0, {q('b')})", "variance": f"max(0, {q('v')})", "noise": "datum.n2 * noise_std * noise_std",
+    return {"bias2": f"max(0, {q('b')})", N_("variance"): f"max(0, {q('v')})", N_("noise"): "datum.n2 * noise_std * noise_std",
             "expected": f"max(0, {q('e')})"}
 
 
@@ -186,9 +186,9 @@ def _chart(data, degree, noise_std, n_train, n_datasets, max_degree):
     calc = _vega_terms()
     terms = (alt.Chart(inline(data["terms"])).transform_filter(here).transform_calculate(**calc)
              .transform_calculate(sum="datum.bias2 + datum.variance + datum.noise"))
-    bars = (terms.transform_fold(["bias2", "variance", "noise", "sum", "expected"], as_=["term", "value"])
+    bars = (terms.transform_fold(["bias2", N_("variance"), N_("noise"), N_("sum"), "expected"], as_=["term", "value"])
             .transform_calculate(shown="max(datum.value, 1e-4)"))
-    names = dict(zip(["bias2", "variance", "noise", "sum", "expected"], [ui(t) for t in _TERMS]))
+    names = dict(zip(["bias2", N_("variance"), N_("noise"), N_("sum"), "expected"], [ui(t) for t in _TERMS]))
     label = "+".join(f"(datum.value == '{k}' ? {json.dumps(v, ensure_ascii=False)} : '')" for k, v in names.items())
     xb = alt.X("term:N", sort=list(names), title=None, axis=alt.Axis(labelExpr=label, labelAngle=-30))
     yb = alt.Y("shown:Q", stack=None, scale=alt.Scale(type="log", domain=list(DECOMPOSITION_YLIM), clamp=True),

@@ -16,7 +16,7 @@ import pandas as pd
 
 from .. import compare as _cmp
 from .._validation import as_finite_array, check_positive_int, check_probability
-from ..i18n import say, ui
+from ..i18n import say, ui, N_
 from ..plots import compare as _plots
 from ..style import COLORS, new_figure
 from ._chart import Explorer, inline, match, menu, readout, readout_expr, slider, wrap
@@ -24,12 +24,12 @@ from ._chart import Explorer, inline, match, menu, readout, readout_expr, slider
 __all__ = ["binomial_view", "binomial_test_explorer", "cd_data", "cd_view", "cd_explorer"]
 
 ALPHAS = (0.01, 0.05, 0.10)
-BINOMIAL_TEXT = ("m = {m}, eps0 = {eps0:.2f}, alpha = {alpha:.2f}: {k} errors observed (test error rate {rate:.3f})",
-                 "critical count C = {c}, critical error rate = {cv:.3f}",
-                 "p = P(X >= {k} | eps0) = {p:.4f} -> {verdict}")
-REJECT, KEEP = "reject H0: the error rate is above eps0", "cannot reject H0 (which does not prove it)"
-CD_TEXT = ("k = {k}, N = {n}, alpha = {alpha:.2f}: q_alpha = {q:.3f}, CD = {cd:.3f}",
-           "significantly different pairs: {pairs}", "groups joined by a bar: {groups}")
+BINOMIAL_TEXT = (N_("m = {m}, eps0 = {eps0:.2f}, alpha = {alpha:.2f}: {k} errors observed (test error rate {rate:.3f})"),
+                 N_("critical count C = {c}, critical error rate = {cv:.3f}"),
+                 N_("p = P(X >= {k} | eps0) = {p:.4f} -> {verdict}"))
+REJECT, KEEP = N_("reject H0: the error rate is above eps0"), N_("cannot reject H0 (which does not prove it)")
+CD_TEXT = (N_("k = {k}, N = {n}, alpha = {alpha:.2f}: q_alpha = {q:.3f}, CD = {cd:.3f}"),
+           N_("significantly different pairs: {pairs}"), N_("groups joined by a bar: {groups}"))
 M_MAX = 500  # the m slider: 5..500 by 5
 
 

@@ -16,7 +16,7 @@ from .. import compare as _cmp
 from .._validation import as_finite_array, check_positive_int
 from ..plots import compare_today as _plots
 from ..style import COLORS
-from ..i18n import say, ui
+from ..i18n import say, ui, N_
 from ._chart import WIDTH, Explorer, inline, match, readout, slider, wrap
 
 __all__ = ["ROPES", "bayesian_comparison_data", "bayesian_comparison_view", "bayesian_comparison_explorer"]
@@ -31,9 +31,9 @@ _SW, _SH = 240, 208  # the simplex's panel (its aspect kept)
 
 def _region_labels(names, lower_is_better, tr=lambda template, **fields: template.format(**fields)):
     a, b = names
-    better = lambda x: tr("{name} better", name=x)  # noqa: E731
+    better = lambda x: tr(N_("{name} better"), name=x)  # noqa: E731
     # d = scores_b - scores_a: "left" (d < -rope) means B scores lower
-    return (better(b), tr("equivalent"), better(a)) if lower_is_better else (better(a), tr("equivalent"), better(b))
+    return (better(b), tr(N_("equivalent")), better(a)) if lower_is_better else (better(a), tr(N_("equivalent")), better(b))
 
 
 def _check(scores_a, scores_b, names):

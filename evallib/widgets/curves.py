@@ -15,17 +15,17 @@ import pandas as pd
 
 from .. import curves as _curves
 from .._validation import check_probability, check_real, resolve_pos_label
-from ..i18n import say, ui
+from ..i18n import say, ui, N_
 from ..style import COLORS
 from ._chart import Explorer, inline, match, readout, readout_expr, readout_fields, slider, wrap
 
 __all__ = ["threshold_data", "threshold_explorer", "cost_data", "cost_explorer"]
 
 _PALETTE = [COLORS[c] for c in ("blue", "orange", "green", "red", "purple", "sky")]
-THRESHOLD_TEXT = ("threshold {t:.2f}: predict positive when score >= {t:.2f}",
-                  "precision {p:.3f}   recall {r:.3f}   F1 {f1:.3f}{note}",
-                  "TPR {tpr:.3f}   FPR {fpr:.3f}   (AUC {auc:.3f}, BEP {bep:.3f})")
-NOTHING = "  (nothing predicted positive: precision taken as 1)"
+THRESHOLD_TEXT = (N_("threshold {t:.2f}: predict positive when score >= {t:.2f}"),
+                  N_("precision {p:.3f}   recall {r:.3f}   F1 {f1:.3f}{note}"),
+                  N_("TPR {tpr:.3f}   FPR {fpr:.3f}   (AUC {auc:.3f}, BEP {bep:.3f})"))
+NOTHING = N_("  (nothing predicted positive: precision taken as 1)")
 
 
 def _threshold_grid(scores, step):
@@ -142,10 +142,10 @@ def threshold_explorer(y_true, scores, *, threshold=None, step=0.01, pos_label=N
     return Explorer(chart, data=data, text=text, title=title, values={"threshold": threshold})
 
 
-COST_TEXT = ("p = {p:.2f}, cost_fn / cost_fp = {ratio:.3g}  ->  probability cost x = {x:.3f}",
-             "{name:>{width}}: best threshold {t:.3g}, FPR {fpr:.3f}, FNR {fnr:.3f}, normalised cost {nc:.3f}, "
-             "cost per sample {ec:.3f}",
-             "lowest cost at this x: {name}")
+COST_TEXT = (N_("p = {p:.2f}, cost_fn / cost_fp = {ratio:.3g}  ->  probability cost x = {x:.3f}"),
+             N_("{name:>{width}}: best threshold {t:.3g}, FPR {fpr:.3f}, FNR {fnr:.3f}, normalised cost {nc:.3f}, "
+             "cost per sample {ec:.3f}"),
+             N_("lowest cost at this x: {name}"))
 RATIOS = tuple(float(v) for v in np.round(np.arange(-5.0, 5.0001, 0.25), 10))  # the log2(cost ratio) slider
 
 
@@ -188,7 +188,7 @@ def cost_data(y_true, scores_by_model, *, pos_label=None) -> dict:
                                f_fpr=format(float(f), ".3f"), f_fnr=format(float(n), ".3f")))
         for i, (ex, ey) in enumerate(zip(cc.envelope_x, cc.envelope_y)):
             env.append(dict(m_i=m_i, model=str(name), i=i, x=float(ex), y=float(ey)))
-    return {"points": pd.DataFrame(points), "envelopes": pd.DataFrame(env), "models": pd.DataFrame(models),
+    return {"points": pd.DataFrame(points), "envelopes": pd.DataFrame(env), N_("models"): pd.DataFrame(models),
             "curves": curves}
 
 
@@ -225,7 +225,7 @@ def cost_explorer(y_true, scores_by_model, *, p=None, log2_cost_ratio=0.0, pos_l
     at_start = f"abs(log2_cost_ratio - {r0!r}) < 1e-12"
     cfn = f"({at_start} ? {2.0 ** r0!r} : {cfn_list}[{idx}])"
     x_expr = f"p * {cfn} / (p * {cfn} + (1 - p) * 1.0)"
-    names = data["models"]["model"].tolist()
+    names = data[N_("models")]["model"].tolist()
     colour = alt.Color("model:N", title=None, scale=alt.Scale(domain=names, range=_PALETTE[:len(names)]),
                        legend=None)
     best = (alt.Chart(inline(data["points"]))
@@ -266,7 +266,7 @@ def cost_explorer(y_true, scores_by_model, *, p=None, log2_cost_ratio=0.0, pos_l
                                     b1="datum.tpr + (1 - datum.x) / datum.x * (1 - datum.fpr)")
            .mark_rule(strokeDash=[1, 2], clip=True)
            .encode(x=alt.X("a0:Q", scale=u2), x2="a1:Q", y=alt.Y("b0:Q", scale=u2), y2="b1:Q", color=colour))
-    legend = alt.Chart(inline(data["models"])).mark_text(align="right", baseline="bottom", fontSize=11).encode(
+    legend = alt.Chart(inline(data[N_("models")])).mark_text(align="right", baseline="bottom", fontSize=11).encode(
         text="roc_label:N", color=colour, x=alt.value(265), y=alt.Y("pos:Q", scale=None)).transform_calculate(
         pos=f"236 - 14 * ({len(names)} - 1 - datum.m_i)")
     right = alt.layer(roc, iso, roc_mark, legend).properties(

@@ -14,17 +14,17 @@ from .. import plots
 from .._validation import check_labels, check_nonnegative, check_positive_int, check_random_state
 from ..evaluation import _cv_summary, cross_validation, evaluate
 from ..fitting import polynomial_experiment
-from ..i18n import say, ui
+from ..i18n import say, ui, N_
 from ..splits import KFold
 from ..style import COLORS, new_figure
 from ._chart import Explorer, inline, match, readout, readout_expr, readout_fields, slider, wrap
 
 __all__ = ["fitting_data", "fitting_update", "fitting_explorer", "kfold_data", "kfold_update", "kfold_explorer"]
 
-FITTING_TEXT = ("degree {d:2d} | training MSE {train:.4f} | test MSE {test:.4f} | noise variance {noise:.4f} | "
-                "best degree on test: {best}")
-KFOLD_TEXT = ("k = {k:2d}, p = {p:2d}: {fits:3d} fits | estimate {mean:.4f} | std of the p k-fold estimates "
-              "{spread} | single folds range {lo:.3f}–{hi:.3f}")
+FITTING_TEXT = (N_("degree {d:2d} | training MSE {train:.4f} | test MSE {test:.4f} | noise variance {noise:.4f} | "
+                "best degree on test: {best}"))
+KFOLD_TEXT = (N_("k = {k:2d}, p = {p:2d}: {fits:3d} fits | estimate {mean:.4f} | std of the p k-fold estimates "
+              "{spread} | single folds range {lo:.3f}–{hi:.3f}"))
 # The fitting explorer's grid (its sliders): degree 0..15, training samples 10..100 by 5, noise std 0..1 by 0.05.
 N_TRAIN_GRID = tuple(range(10, 101, 5))
 NOISE_GRID = tuple(float(v) for v in np.round(0.05 * np.arange(21), 10))
@@ -87,7 +87,7 @@ def fitting_data(*, seed=0, max_degree=15, n_train=N_TRAIN_GRID, noise_std=NOISE
                            "train": [float(f"{v:.4g}") for v in e.train_mse],
                            "test": [float(f"{v:.4g}") for v in e.test_mse],
                            **{f"f_{k}": [row[k] for row in f] for k in ("d", "train", "test")},
-                           "f_noise": f[0]["noise"], "f_best": f[0]["best"]})
+                           "f_noise": f[0][N_("noise")], "f_best": f[0]["best"]})
     e = _experiment(ns[0], 0.0, seed, max_degree)
     truth = pd.DataFrame({"x": np.round(e.grid[pick], 5), "y": np.round(e.truth[pick], 5)})
     return {"errors": pd.DataFrame(errors), "curves": pd.DataFrame(curves), "points": pd.DataFrame(points),

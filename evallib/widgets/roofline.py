@@ -20,15 +20,15 @@ import pandas as pd
 
 from .. import roofline as rl
 from ..style import COLORS
-from ..i18n import say, ui
+from ..i18n import say, ui, N_
 from ._chart import WIDTH, Explorer, inline, menu, slider
 
 __all__ = ["roofline_data", "roofline_values", "roofline_update", "roofline_explorer"]
 
 _DTYPES = ("float32", "float16", "bfloat16", "int8", "float64")
 _OUTPUTS = ("conv_linear", "all", "io")
-_OUTPUT_LABELS = ("weights + conv/linear outputs (article)", "weights + every layer's output",
-                  "weights + every layer's inputs and output")
+_OUTPUT_LABELS = (N_("weights + conv/linear outputs (article)"), N_("weights + every layer's output"),
+                  N_("weights + every layer's inputs and output"))
 _BATCHES = tuple(2 ** k for k in range(11))
 _X_RANGE = (0.05, 5000.0)  # fixed axes, so a model's move is visible
 _GF = 1e9  # the chart plots GFLOP/s
@@ -140,7 +140,7 @@ def roofline_values(data, model, peak_flops, bandwidth, batch, mac_flops, output
     for fl, ql in zip(f, q):
         t_layers += max(fl / peak_flops, ql / bandwidth)
     return {"flops": F, "memory_bytes": Q, "intensity": i, "attainable": min(peak_flops, bandwidth * i),
-            "bound": "compute" if i >= peak_flops / bandwidth else "memory",
+            "bound": N_("compute") if i >= peak_flops / bandwidth else N_("memory"),
             "time_model": max(F / peak_flops, Q / bandwidth), "time_layers": t_layers}
 
 
@@ -156,7 +156,7 @@ def _chart(data, devices, device, models, peak_k, bw_k):
     shows = [alt.param(name=_pname(m), value=m in models, bind=alt.binding_checkbox(name=m + " "))
              for m in data["layers"]["model"]]
     batch = menu(1, list(_BATCHES), "batch size", name="batch", radio=False)
-    mac = menu(2, [1, 2], "counting", name="mac_flops", labels=["1 MAC = 1 FLOP", "1 MAC = 2 FLOPs"])
+    mac = menu(2, [1, 2], N_("counting"), name="mac_flops", labels=[N_("1 MAC = 1 FLOP"), N_("1 MAC = 2 FLOPs")])
     outp = menu("conv_linear", list(_OUTPUTS), "traffic", name="outputs", labels=list(_OUTPUT_LABELS), radio=False)
     dt = menu("float32", list(_DTYPES), "dtype", name="dtype")
     d = data["devices"]
@@ -213,9 +213,9 @@ def _chart(data, devices, device, models, peak_k, bw_k):
         text=_keep_spaces(f"{dev_line} + '\\n' + {roof_expr} + '\\n' + {count_line} + '\\n' + {header}"))
     mono = dict(align="left", baseline="top", lineBreak="\n", font="monospace", fontSize=10, lineHeight=_LINE)
     top = lines.mark_text(x=0, y=0, **mono).encode(text="text:N")
-    b = {k: j(say(k)) for k in ("compute", "memory")}
+    b = {k: j(say(k)) for k in (N_("compute"), N_("memory"))}
     row = (f"pad(datum.model, 12) + ' ' + format(datum.F / datum.Q, '10.2f') + ' ' + "
-           f"pad(datum.F / datum.Q >= peak / bw ? {b['compute']} : {b['memory']}, 8, ' ', 'left') + ' ' + "
+           f"pad(datum.F / datum.Q >= peak / bw ? {b[N_('compute')]} : {b[N_('memory')]}, 8, ' ', 'left') + ' ' + "
            f"format(min(peak, bw * datum.F / datum.Q) / 1e12, '9.3f') + ' ' + "
            f"format(max(datum.F / peak, datum.Q / bw) * 1e3, '10.3f') + ' ' + format(datum.T * 1e3, '10.3f') + ' ' + "
            f"format(batch / datum.T, '10,.0f')")
@@ -268,5 +268,5 @@ def roofline_explorer(measurement=None, *, models=("VGG16", "MobileNetV1"), devi
     text, _ = _text(device, dev.peak("float32"), dev.bandwidth, models, 1, 2, "conv_linear", "float32", devices)
     return Explorer(_chart(data, devices, device, models, 0.0, 0.0), data=data, text=text,
                     title=ui("Roofline explorer: models on a device's roof"),
-                    values={"device": device, "peak_shift": 0.0, "bandwidth_shift": 0.0, "models": models,
+                    values={"device": device, "peak_shift": 0.0, "bandwidth_shift": 0.0, N_("models"): models,
                             "batch": 1, "mac_flops": 2, "outputs": "conv_linear", "dtype": "float32"})

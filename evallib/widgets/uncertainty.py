@@ -14,7 +14,7 @@ from ..plots import uncertainty as _plots
 from ..plots._base import COLORS
 from ..style import new_figure
 from ._base import Explorer, _Pixels, redraw_all, slider
-from ..i18n import say
+from ..i18n import say, N_
 
 __all__ = ["interval_view", "interval_explorer"]
 
@@ -60,7 +60,7 @@ class _IntervalView:
     def __call__(self, m=100, error_rate=0.05, confidence=0.95):
         m = check_positive_int(m, "m")
         eps = check_probability(error_rate, "error_rate")
-        confidence = check_probability(confidence, "confidence", low_open=True, high_open=True)
+        confidence = check_probability(confidence, N_("confidence"), low_open=True, high_open=True)
         text, rows, k = self._cached(self._rows, (m, eps, confidence), lambda: _interval_rows(m, eps, confidence))
         if self.fig is None:
             self._build(m, eps, confidence, rows)
@@ -140,7 +140,7 @@ def interval_explorer(m=100, error_rate=0.05, confidence=0.95):
     controls = {
         "m": slider(int(m), 10, 1000, 10, "m (test samples)"),
         "error_rate": slider(float(error_rate), 0.01, 0.99, 0.01, "true error rate"),
-        "confidence": widgets.Dropdown(options=options, value=confidence, description="confidence"),
+        N_("confidence"): widgets.Dropdown(options=options, value=confidence, description=N_("confidence")),
     }
-    return Explorer("Intervals for an error rate: test-set size and true error", controls, _IntervalView())
+    return Explorer(N_("Intervals for an error rate: test-set size and true error"), controls, _IntervalView())
 
