@@ -47,9 +47,8 @@ from pathlib import Path
 
 import nbformat
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from sandbox import Sandbox, sandbox_problem  # noqa: E402,F401  (sandbox_problem: main and the tests)
-from release_exercises import (ROOT, SOURCE_DIR, SourceSpec, parse_source, read_seed,  # noqa: E402
+from scripts.sandbox import Sandbox, sandbox_problem  # noqa: E402,F401  (sandbox_problem: main and the tests)
+from scripts.release_exercises import (ROOT, SOURCE_DIR, SourceSpec, parse_source, read_seed,  # noqa: E402
                                source_files, variant_for)
 
 from evallib.grading import (NOT_ATTEMPTED, CaseRecorder, Replay, from_data, hidden_feedback,  # noqa: E402

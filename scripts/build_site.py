@@ -35,9 +35,8 @@ from urllib.parse import unquote, urlsplit
 
 import nbformat
 
-sys.path.insert(0, str(Path(__file__).parent))
-import webassets  # noqa: E402
-from slides import hidden_cells_config  # noqa: E402
+from scripts import webassets
+from scripts.slides import hidden_cells_config
 
 ROOT = webassets.ROOT
 _MD_LINK = re.compile(r"(!?\[[^\]]*\])\(([^)\s]+)\)")

@@ -26,10 +26,9 @@ from pathlib import Path
 
 import nbformat
 
-sys.path.insert(0, str(Path(__file__).parent))
-import webassets  # noqa: E402
-from nbsettings import KERNEL_ARGS, apply_env  # noqa: E402
-from slides import add_slide_metadata, hidden_cells_config, is_explorer_cell, is_setup_cell  # noqa: E402
+from scripts import webassets
+from scripts.nbsettings import KERNEL_ARGS, apply_env
+from scripts.slides import add_slide_metadata, hidden_cells_config, is_explorer_cell, is_setup_cell  # noqa: E402
 
 ROOT = webassets.ROOT
 SENTINEL = "EVALLIB-REVEAL"

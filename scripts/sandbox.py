@@ -33,8 +33,7 @@ import threading
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from nbsettings import ENV  # noqa: E402
+from scripts.nbsettings import ENV  # noqa: E402
 from evallib.grading._protocol import decode_result  # noqa: E402  (the result line, capped: G2)
 
 ROOT = Path(__file__).resolve().parent.parent

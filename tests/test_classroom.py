@@ -20,12 +20,7 @@ import nbformat
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "scripts"))
-
-import build_site  # noqa: E402
-import export_slides  # noqa: E402
-import slides  # noqa: E402
-import webassets  # noqa: E402
+from scripts import build_site, export_slides, slides, webassets  # noqa: E402
 
 import evallib as el  # noqa: E402
 

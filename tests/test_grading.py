@@ -25,9 +25,8 @@ import numpy as np
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "scripts"))
-import autograde  # noqa: E402
-import release_exercises as rel  # noqa: E402
+from scripts import autograde  # noqa: E402
+from scripts import release_exercises as rel  # noqa: E402
 
 from evallib import grading  # noqa: E402
 from evallib.grading import (CORRECT, INCORRECT, NOT_ATTEMPTED, RECEIVED, Incorrect, exercise_set,  # noqa: E402
@@ -637,11 +636,11 @@ def test_refuses_without_sandbox_unless_unsafe(tmp_path):
     (subs / "dana").mkdir(parents=True)
     nbformat.write(nb, subs / "dana" / "01_error_and_fitting.ipynb")
     env = {**os.environ, "PATH": str(Path(sys.executable).parent)}          # no bwrap on this PATH
-    cmd = [sys.executable, str(ROOT / "scripts" / "autograde.py"), str(subs), "--out", str(tmp_path / "out")]
-    proc = subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=600)
+    cmd = [sys.executable, "-m", "scripts.autograde", str(subs), "--out", str(tmp_path / "out")]
+    proc = subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=600, cwd=ROOT)
     assert proc.returncode == 2 and "apt-get install -y bubblewrap" in proc.stderr
     assert not (tmp_path / "out" / "grades.csv").exists()
-    proc = subprocess.run([*cmd, "--unsafe-no-sandbox"], capture_output=True, text=True, env=env, timeout=600)
+    proc = subprocess.run([*cmd, "--unsafe-no-sandbox"], capture_output=True, text=True, env=env, timeout=600, cwd=ROOT)
     assert proc.returncode == 0, proc.stderr[-2000:]
     assert "UNSAFE" in proc.stderr and "UNSAFE" in proc.stdout
     _, table = _tables(tmp_path / "out")

@@ -20,9 +20,8 @@ import nbformat
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "scripts"))
-import release_exercises as rel  # noqa: E402
-import sandbox  # noqa: E402
+from scripts import release_exercises as rel  # noqa: E402
+from scripts import sandbox  # noqa: E402
 
 FIXTURES = ROOT / "tests" / "fixtures" / "grading"
 WRONG = json.loads((FIXTURES / "wrong_answers.json").read_text(encoding="utf-8"))["01"]

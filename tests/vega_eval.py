@@ -57,11 +57,8 @@ def _vendor():
     node = shutil.which("node") or shutil.which("nodejs")
     if node is None:
         pytest.skip("Node.js is needed to run Vega outside a browser (Debian: apt-get install nodejs)")
-    sys.path.insert(0, str(ROOT / "scripts"))
-    try:
-        import webassets
-    finally:
-        sys.path.pop(0)
+    from scripts import webassets
+
     vend = webassets.ensure_vendor(verbose=False)
     vega = vend["vega"] / "build" / "vega.min.js"
     vl = vend["vega-lite"] / "build" / "vega-lite.min.js"

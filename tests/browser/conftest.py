@@ -53,10 +53,9 @@ LAB_SETTINGS["@jupyterlab/shortcuts-extension/shortcuts.jupyterlab-settings"] = 
 
 def _notebook_env():
     """The settings under which notebooks run everywhere (scripts/nbsettings.py, also exported by the Makefile)."""
-    spec = importlib.util.spec_from_file_location("nbsettings", ROOT / "scripts" / "nbsettings.py")
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    env = {**os.environ, **mod.ENV}
+    from scripts import nbsettings
+
+    env = {**os.environ, **nbsettings.ENV}
     env.pop("MPLBACKEND", None)
     return env
 
