@@ -174,6 +174,12 @@ UI_ZH = {
     "Critical difference diagram (Nemenyi)": "临界值域图（Nemenyi）",
     # the explorer's own status line
     "computing…": "计算中…",
+    # the interval explorer's chart (chapter 12)
+    "error rate": "错误率",
+    "coverage (exact)": "覆盖率（精确值）",
+    "nominal": "名义",
+    "Intervals for the expected count (dashed: true error)": "期望错误数下的区间（虚线：真实错误率）",
+    "Real coverage of the intervals (exact)": "各区间的实际覆盖率（精确值）",
 }
 _UI = {"zh": UI_ZH}
 
