@@ -219,9 +219,9 @@ def readout(data, *, text: str = "readout", where: str | None = None, n_lines: i
 
 
 def _fields(template: str):
-    from ..i18n import _SAY, get_language
+    from ..i18n import gettext
 
-    translated = _SAY.get(get_language(), {}).get(template, template)
+    translated = gettext(template)
     return translated, list(string.Formatter().parse(translated))
 
 
