@@ -178,8 +178,8 @@ UI_ZH = {
     "error rate": "错误率",
     "coverage (exact)": "覆盖率（精确值）",
     "nominal": "名义",
-    "Intervals for the expected count (dashed: true error)": "期望错误数下的区间（虚线：真实错误率）",
-    "Real coverage of the intervals (exact)": "各区间的实际覆盖率（精确值）",
+    "Intervals (dashed: true error rate)": "区间（虚线：真实错误率）",
+    "Real coverage of each method": "各方法的实际覆盖率",
 }
 _UI = {"zh": UI_ZH}
 
