@@ -25,7 +25,7 @@ from ..i18n import say, ui, N_
 from ..plots import uncertainty as _plots
 from ..plots._base import COLORS
 from ..style import new_figure
-from ._chart import WIDTH, Explorer, inline, match, menu, readout, readout_expr, readout_fields, slider
+from ._chart import Explorer, inline, match, menu, readout, readout_expr, readout_fields, slider
 from .compare import py_fixed, py_round
 
 __all__ = ["interval_view", "interval_data", "interval_explorer", "M_VALUES", "CONFIDENCES", "N_TRIALS"]
@@ -178,9 +178,9 @@ def _chart(data, m, eps, confidence, ms, confidences, n_trials):
                                  w="datum.w[datum.i] / 1000", ce="datum.ce[datum.i] / 1000",
                                  ncs="datum.cs[datum.i]", est="datum.k / m", eps="(datum.i + 1) / 100"))
     # intervals: bars, end caps, the estimate, their labels, the truth
-    xs = alt.Scale(domain=[0, 1.3], nice=False)
+    xs = alt.Scale(domain=[0, 1.45], nice=False)  # the labels stand in a column right of 1
     X = alt.X("lo:Q", scale=xs, title=ui("error rate"), axis=alt.Axis(values=[0, 0.2, 0.4, 0.6, 0.8, 1.0]))
-    Y = alt.Y("method:N", sort=list(METHODS), title=None)
+    Y = alt.Y("method:N", sort=list(METHODS), title=None, axis=alt.Axis(labelFontSize=10))
     col = alt.Color("method:N", scale=colors, legend=None)
     bars = here.mark_rule(strokeWidth=4).encode(X, Y, col, x2="hi:Q")
     caps = (here.transform_fold(["lo", "hi"], as_=["end", "at"]).mark_tick(thickness=1.5, size=14)
@@ -192,7 +192,7 @@ def _chart(data, m, eps, confidence, ms, confidences, n_trials):
     truth = (here.transform_filter("datum.order == 0").mark_rule(color=COLORS["grey"], strokeDash=[5, 3])
              .encode(alt.X("eps:Q", scale=xs)))
     left = alt.layer(bars, caps, dots, labels, truth).properties(
-        width=250, height=200, title=ui("Intervals for the expected count (dashed: true error)"))
+        width=290, height=200, title=ui("Intervals (dashed: true error rate)"))
     # coverage curves, the nominal level, the truth and each method's coverage there
     curve = (alt.Chart(inline([{k: r[k] for k in ("m", "confidence", "method", "cov")} for r in rows],
                                 name="coverage_curves")).transform_filter(match(m=pm, confidence=pc))
@@ -212,9 +212,9 @@ def _chart(data, m, eps, confidence, ms, confidences, n_trials):
     at = (here.transform_filter("datum.order == 0").mark_rule(color=COLORS["grey"], strokeDash=[2, 2])
           .encode(alt.X("eps:Q", scale=xc)))
     points = here.mark_point(filled=True, size=40, clip=True).encode(
-        alt.X("eps:Q", scale=xc), alt.Y("ce:Q", scale=ys), alt.Color("method:N", scale=colors, legend=None))
+        alt.X("eps:Q", scale=xc), alt.Y("ce:Q", scale=ys), alt.Color("method:N", scale=colors))  # the lines' legend
     right = alt.layer(lines, nominal, nominal_label, at, points).properties(
-        width=250, height=200, title=ui("Real coverage of the intervals (exact)"))
+        width=240, height=200, title=ui("Real coverage of each method"))
     # the readout: the same sentence as interval_view's text
     line = readout_expr(_L3, "f_")
     fields = {"f_meth": "datum.pm", "f_lo": "format(datum.lo, '.3f')", "f_hi": "format(datum.hi, '.3f')",
@@ -230,7 +230,7 @@ def _chart(data, m, eps, confidence, ms, confidences, n_trials):
     text = (here.transform_calculate(**fields).transform_calculate(line=line)
             .transform_aggregate(lines="values(line)", groupby=["eps", "k"])  # in the data's order: METHODS
             .transform_calculate(**head).transform_calculate(readout=f"replace({sentence}, regexp(' ', 'g'), '\\u00a0')"))
-    return alt.vconcat(alt.hconcat(left, right), readout(text, n_lines=5, width=WIDTH - 40),
+    return alt.vconcat(alt.hconcat(left, right).resolve_scale(color="independent"), readout(text, n_lines=5),
                        data=states).add_params(pm, pe, pc)
 
 
