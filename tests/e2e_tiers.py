@@ -7,8 +7,10 @@ TESTS = Path(__file__).resolve().parent
 
 # Whole files (or folders) that are end to end: path relative to tests/ -> why the test exists at all.
 E2E_PATHS = {
-    "browser/": "the explorers, Voilà apps and the Chinese edition as a learner uses them: JupyterLab or Voilà "
-    "driven by headless Chromium (the only test of the drawing in the browser)",
+    "browser/": "the explorers and the Chinese edition as a learner uses them: JupyterLab driven by headless "
+    "Chromium (the only test of the drawing in the browser)",
+    "test_sandbox_attacks.py": "attacks on the sandbox through the real `make autograde` (memory, pidfd forgery, "
+    "another clone on the machine, SIGSTOP, two concurrent runs)",
     "test_hub.py": "a class day on the JupyterHub (`make hub`): login, nbgitpuller, kernels, collecting work",
     "test_dask.py": "experiments on a local Dask cluster equal the sequential run (a real scheduler and workers)",
 }
@@ -16,6 +18,8 @@ E2E_PATHS = {
 E2E_FIXTURES = {
     "run_a": "the one `make autograde` run of misbehaving and hostile submissions in the bubblewrap sandbox",
     "run_b": "the one `make autograde` run of every set's solution, wrong answers and untouched release",
+    "graded": "the one `make autograde` run of every set's solution and the grader attacks (dtype answer, links, "
+    "delegation, memoisation, identity and injected names)",
     "web_assets": "slides and site: reveal.js and MathJax from the npm registry, nbconvert over every chapter",
     "decks": "`make slides` over every chapter (nbconvert + reveal.js)",
     "site": "`make site`: the static HTML edition of every chapter and exercise set",

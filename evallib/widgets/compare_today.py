@@ -13,7 +13,7 @@ import numpy as np
 import pandas as pd
 
 from .. import compare as _cmp
-from .._validation import as_finite_array, check_positive_int
+from .._validation import as_finite_array, check_consistent_length, check_positive_int
 from ..plots import compare_today as _plots
 from ..style import COLORS
 from ..i18n import say, ui, N_
@@ -39,7 +39,7 @@ def _region_labels(names, lower_is_better, tr=lambda template, **fields: templat
 def _check(scores_a, scores_b, names):
     a = as_finite_array(scores_a, "scores_a")
     b = as_finite_array(scores_b, "scores_b")
-    _cmp.check_consistent_length(scores_a=a, scores_b=b)
+    check_consistent_length(scores_a=a, scores_b=b)
     names = tuple(str(x) for x in names)
     if len(names) != 2:
         raise ValueError(f"names must name the two learners, got {len(names)} entries")
