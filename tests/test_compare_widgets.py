@@ -79,7 +79,7 @@ def test_binomial_explorer_spec_and_initial_readout():
     assert ex.nbytes() < 100_000
     with el.i18n.language("zh"):
         zh = W.binomial_test_explorer(m=100, eps0=0.3, alpha=0.05, error_rate=0.38)
-    assert zh.text.startswith("m = 100，eps0 = 0.30")
+    assert zh.text.startswith("m = 100，ε0 = 0.30")
 
 
 def test_binomial_explorer_vega_readout_in_chinese():

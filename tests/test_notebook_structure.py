@@ -146,8 +146,8 @@ def test_site_and_slides_honour_the_cell_tags():
     """hide-input/remove-input show only the output, remove-cell drops the cell (the HTML edition and the decks)."""
     from nbconvert import SlidesExporter
 
-    import build_site
-    from slides import hidden_cells_config
+    from scripts import build_site
+    from scripts.slides import hidden_cells_config
 
     nb = nbformat.v4.new_notebook()
     hidden = nbformat.v4.new_code_cell("hidden_input_xyz = 1", metadata={"tags": ["hide-input"]})
@@ -171,8 +171,7 @@ def test_a_sentence_edited_in_jupyterlab_reaches_the_text_source(tmp_path, monke
     from jupyter_server.services.contents.largefilemanager import LargeFileManager
     from jupytext.sync_contentsmanager import build_sync_jupytext_contents_manager_class
 
-    import nbsettings
-    import regen_notebooks
+    from scripts import nbsettings, regen_notebooks
 
     src = SOURCES[0]
     for name in (src.name, src.with_suffix(".ipynb").name, "jupytext.toml"):

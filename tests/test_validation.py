@@ -201,14 +201,14 @@ def _mutations(func, base_args, base_kwargs):
     return out
 
 
-def _call(func, base_args, base_kwargs, spoil=None):
+def _call(func, base_args, base_kwargs, spoil=None, literal=False):
     sig = inspect.signature(func)
     bound = sig.bind_partial(*base_args, **base_kwargs)
     args = {k: _raw(v) for k, v in bound.arguments.items()}
     if spoil is not None:
         name, value = spoil
         # the label spoiling {0,1} -> {1,2} goes to the label argument, the error must name pos_label
-        if name == "pos_label" and isinstance(value, list):
+        if name == "pos_label" and isinstance(value, list) and not literal:
             lab = next(k for k, v in bound.arguments.items() if isinstance(v, L))
             args[lab] = value
         else:
@@ -649,7 +649,17 @@ row("widgets.Explorer", O(el.widgets.fitting_explorer.__globals__["alt"].Chart()
     title="t")
 row("widgets.fitting_data", seed=0, max_degree=3, n_train=(10,), noise_std=(0.1,), n_curve=5)
 row("widgets.kfold_data", O(_model()), XC, L(YC), random_state=0, max_k=3, max_p=2)
-EXEMPT["widgets.RooflineExplorer"] = "built by roofline_explorer (whose arguments the sweep spoils)"
+for _n in ("widgets.bayesian_comparison_data", "widgets.bias_variance_data", "widgets.calibration_data",
+           "widgets.cd_data", "widgets.cost_data", "widgets.interval_data", "widgets.leakage_data",
+           "widgets.roofline_data", "widgets.roofline_values", "widgets.threshold_data"):
+    EXEMPT[_n] = "an explorer's data function, called with the builder's checked arguments (its row spoils them)"
+EXEMPT["plots.plot_632_weight"] = "pending (issue 27): a figure of fixed inputs, no row yet"
+EXEMPT["plots.plot_coverage_dip"] = "pending (issue 27): checks through plot_coverage's own row, no row yet"
+EXEMPT["grading.tr"] = "formats a check's sentence: any template and values are its normal input"
+EXEMPT["grading.hidden_rng"] = "pending (issue 27): the grader's per-run generator, no row yet"
+EXEMPT["i18n.N_"] = "a no-op mark for Babel: any string is valid"
+row("i18n.gettext", "noise")
+bad("i18n.gettext", "message=3", lambda: el.i18n.gettext(3), "message")
 
 # grading: its functions judge a learner's answers, so a wrong answer is their normal input and gives feedback
 # (Incorrect), not a TypeError; the instructor-facing entry points are checked here.
@@ -834,7 +844,7 @@ DECLARED_CASES = _declared_cases()
 def test_declared_bad_value_is_refused_in_one_message_form(name, pname, value):
     args, kwargs = SWEEP[name]
     fname = PUBLIC[name].__name__
-    _expect_error(f"{name}({pname}={_short(value)})", lambda: _call(PUBLIC[name], args, kwargs, (pname, value)),
+    _expect_error(f"{name}({pname}={_short(value)})", lambda: _call(PUBLIC[name], args, kwargs, (pname, value), literal=True),
                   rf"^The '{pname}' parameter of {fname} must be .+; got .+\.$")
 
 

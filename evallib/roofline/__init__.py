@@ -54,6 +54,7 @@ from ._models import (  # noqa: F401
     get_model,
 )
 from ._bound import (  # noqa: F401
+    _positive,  # evallib.plots.roofline checks ceilings with it
     attainable,
     ridge_point,
     time_bound,

@@ -2,7 +2,7 @@
 
 evallib computes, the browser draws. With the same ``random_state`` for every setting (common random numbers),
 a least-squares polynomial is linear in the labels y = f(x) + noise_std · ε, so each prediction is
-P₀ + noise_std · P_ε (P₀ fitted to the noise-free labels, P_ε to the noise ε alone) and every term of 式(2.42)
+P₀ + noise_std · P_ε (P₀ fitted to the noise-free labels, P_ε to the noise ε alone) and every term of the decomposition 式(2.42)
 is a quadratic in noise_std. :func:`bias_variance_data` runs :func:`evallib.biasvar.bias_variance` at
 noise_std 0 and 1 for every degree, training-set size and number of data sets of the menus and stores those
 parts; the chart combines them for the noise slider's value (a test checks they equal ``bias_variance`` at
