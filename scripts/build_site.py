@@ -316,9 +316,9 @@ def build_edition(out: Path, exporter, lang: str, dropped: list):
         board = explorers_page(nb, stem, w)
         if board is not None:  # the chapter's explorers alone, full page: what the Voila apps were
             (out / pre / "explorers").mkdir(exist_ok=True)
-            page = render(exporter, board, f"{pre}explorers/{stem}.html",
+            board_page = render(exporter, board, f"{pre}explorers/{stem}.html",
                           [(w["index"], f"{pre}index.html"), (w["chapter"], f"{pre}{stem}.html")], stem, lang)
-            (out / pre / "explorers" / f"{stem}.html").write_text(page, encoding="utf-8")
+            (out / pre / "explorers" / f"{stem}.html").write_text(board_page, encoding="utf-8")
         for sec, hid in parse(page).sections:
             if sec not in sections or all(s != stem for s, _, _ in sections[sec]):
                 sections.setdefault(sec, []).append((stem, title, hid))
