@@ -294,12 +294,12 @@ def test_links_inside_notebooks_become_links_between_pages():
     nb = nbformat.v4.new_notebook()
     nb.cells = [nbformat.v4.new_markdown_cell(
         "[next](02_evaluation_methods.ipynb) [set](../exercises/02_evaluation_methods.ipynb#q1) "
-        "[notes](../shared/source-notes/000.md) [web](https://example.org/x)")]
+        "[notes](../outside-the-repo/notes.md) [web](https://example.org/x)")]
     dropped = []
     build_site.rewrite_links(nb, "notebooks", "", dropped)
     assert nb.cells[0].source == ("[next](02_evaluation_methods.html) [set](exercises/02_evaluation_methods.html#q1) "
                                   "notes [web](https://example.org/x)")
-    assert dropped == ["../shared/source-notes/000.md"]
+    assert dropped == ["../outside-the-repo/notes.md"]
 
 
 # --- explorers in the pages, no kernel (issue 26; tests/browser moves them in Chromium) ----------------------
