@@ -327,7 +327,8 @@ class Sandbox:
                                         preexec_fn=preexec, start_new_session=True, pass_fds=pass_fds)
                 if args_r is not None:
                     os.close(args_r)
-                feeder = threading.Thread(target=_feed, args=(proc.stdin, json.dumps(job).encode()), daemon=True)
+                payload = json.dumps({**job, "sandboxed": self.sandbox}).encode()
+                feeder = threading.Thread(target=_feed, args=(proc.stdin, payload), daemon=True)
                 feeder.start()
                 timed_out = False
                 try:

@@ -282,16 +282,43 @@ def _marked(cell, marker, parse):
     return None
 
 
-def _fence(client):
+def _descendants(root):
+    """The pids below ``root`` (by parent links in /proc): what an unsandboxed runner may end."""
+    parent = {}
+    for p in os.listdir("/proc"):
+        try:
+            stat = Path(f"/proc/{p}/stat").read_text()
+            parent[int(p)] = int(stat[stat.rindex(")") + 2:].split()[1])
+        except (OSError, ValueError):
+            pass
+    found, frontier = set(), {root}
+    while frontier:
+        frontier = {p for p, pp in parent.items() if pp in frontier} - found
+        found |= frontier
+    return found
+
+
+def _fence(client, sandboxed):
     """Before the student's functions are called on the hidden inputs: end every other process of the sandbox
     (helpers the student's cells left running could compute answers unblocked) and forbid the kernel any new
-    process or thread (RLIMIT_NPROC 0, soft and hard: it cannot raise it back)."""
+    process or thread (RLIMIT_NPROC 0, soft and hard: it cannot raise it back).
+
+    Only inside the sandbox's own PID namespace is "every other process" the sandbox's: unsandboxed
+    (``--unsafe-no-sandbox``) the runner shares the host's, so it ends only its own descendants (ending every
+    process it could see once killed the machine's CI run) and sets no process limit."""
     me = os.getpid()
     kernel = None
     try:
         kernel = client.km.provisioner.process.pid
     except AttributeError:
         pass
+    if not sandboxed:
+        for p in _descendants(me) - {kernel}:
+            try:
+                os.kill(p, signal.SIGKILL)
+            except OSError:
+                pass
+        return kernel
     for p in os.listdir("/proc"):
         if not p.isdigit() or int(p) in (1, me, kernel):
             continue
@@ -392,7 +419,7 @@ def run(job: dict) -> dict:
                     unreached = ["total_time", {"seconds": total_timeout}]
                     break
                 if kind in ("block", "calls") and not fenced:
-                    fenced.append(_fence(client))
+                    fenced.append(_fence(client, job.get("sandboxed") is True))
                 if kind == "block":
                     names = blocked[fname]
                     found = [[n, targets[n]] for n in names if targets.get(n)]

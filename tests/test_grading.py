@@ -640,7 +640,15 @@ def test_refuses_without_sandbox_unless_unsafe(tmp_path):
     proc = subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=600, cwd=ROOT)
     assert proc.returncode == 2 and "apt-get install -y bubblewrap" in proc.stderr
     assert not (tmp_path / "out" / "grades.csv").exists()
-    proc = subprocess.run([*cmd, "--unsafe-no-sandbox"], capture_output=True, text=True, env=env, timeout=600, cwd=ROOT)
+    # Unsandboxed, the runner shares the host's processes: before the hidden calls it may end only its own
+    # (it once ended every process it could see, the test run and CI among them). A bystander must survive.
+    bystander = subprocess.Popen(["sleep", "600"])
+    try:
+        proc = subprocess.run([*cmd, "--unsafe-no-sandbox"], capture_output=True, text=True, env=env, timeout=600,
+                              cwd=ROOT)
+        assert bystander.poll() is None, "the unsandboxed runner killed a process that is not its own"
+    finally:
+        bystander.kill()
     assert proc.returncode == 0, proc.stderr[-2000:]
     assert "UNSAFE" in proc.stderr and "UNSAFE" in proc.stdout
     _, table = _tables(tmp_path / "out")
