@@ -147,7 +147,8 @@ def _raw(v):
 
 
 FREE_TEXT = {"xlabel", "ylabel", "title", "label", "description", "name", "readout_format", "kind_label",
-             "test", "distribution", "color", "colors", "lang", "context", "text", "row_name", "col_name", "note", "source", "detail", "template"}
+             "test", "distribution", "color", "colors", "lang", "context", "text", "row_name", "col_name", "note", "source", "detail", "template",
+             "message"}  # a msgid: any text is valid (unknown ones come back as given)
 # A threshold of +inf predicts nothing positive: where the book's ROC curve starts (tests/test_curves.py checks it)
 INF_IS_MEANINGFUL = {("threshold_summary", "threshold")}
 # Elementwise in their array argument: a 2-D array is a grid of inputs, not a mistake (exercise set 11's hidden test
