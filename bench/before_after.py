@@ -8,6 +8,7 @@ The old evallib is taken with ``git archive <rev> evallib`` into a temporary fol
 Prints a Markdown table of median wall-clock and CPU times and the traced peak memory of one call
 (tracemalloc), which bench/NOTES.md quotes.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -31,31 +32,47 @@ rng = np.random.default_rng(0)
 """
 
 CASES = {
-    "roc_curve_1e7": ("curves.roc_curve, 1e7 scores, no ties",
-                      "y = (rng.random(10**7) < 0.3).astype(np.int64); s = rng.random(10**7) + 0.3 * y",
-                      "curves.roc_curve(y, s)"),
-    "roc_curve_1e7_ties": ("curves.roc_curve, 1e7 scores, ties (2 decimals)",
-                           "y = (rng.random(10**7) < 0.3).astype(np.int64); s = np.round(rng.random(10**7) + 0.3 * y, 2)",
-                           "curves.roc_curve(y, s)"),
-    "pr_curve_1e7": ("curves.pr_curve, 1e7 scores, no ties",
-                     "y = (rng.random(10**7) < 0.3).astype(np.int64); s = rng.random(10**7) + 0.3 * y",
-                     "curves.pr_curve(y, s)"),
-    "roc_auc_1e7": ("curves.roc_auc, 1e7 scores, no ties (unchanged)",
-                    "y = (rng.random(10**7) < 0.3).astype(np.int64); s = rng.random(10**7) + 0.3 * y",
-                    "curves.roc_auc(y, s)"),
-    "fold_ids_1e6": ("splits.KFold(10).fold_ids, 1e6 samples",
-                     "y = (rng.random(10**6) < 0.3).astype(np.int64); X = np.zeros((10**6, 1)); kf = splits.KFold(10, random_state=0)",
-                     "kf.fold_ids(X, y)"),
-    "kfold_split_1e6": ("list(splits.KFold(10).split), 1e6 samples",
-                        "y = (rng.random(10**6) < 0.3).astype(np.int64); X = np.zeros((10**6, 1)); kf = splits.KFold(10, random_state=0)",
-                        "list(kf.split(X, y))"),
-    "bootstrap_1e6": ("list(splits.Bootstrap(10).split), 1e6 samples",
-                      "X = np.zeros((10**6, 1)); bs = splits.Bootstrap(10, random_state=0)",
-                      "list(bs.split(X))"),
-    "kfold_explorer": ("k-fold explorer of notebook 02 (GaussianNB, breast cancer): build, then p = 10, 5, 1, 10",
-                       "from sklearn.naive_bayes import GaussianNB; X, y = el.data.load_bundled('breast_cancer')",
-                       "ex = el.widgets.kfold_explorer(GaussianNB(), X, y, random_state=0)\n"
-                       "for p in (10, 5, 1, 10): ex.set(n_repeats=p)"),
+    "roc_curve_1e7": (
+        "curves.roc_curve, 1e7 scores, no ties",
+        "y = (rng.random(10**7) < 0.3).astype(np.int64); s = rng.random(10**7) + 0.3 * y",
+        "curves.roc_curve(y, s)",
+    ),
+    "roc_curve_1e7_ties": (
+        "curves.roc_curve, 1e7 scores, ties (2 decimals)",
+        "y = (rng.random(10**7) < 0.3).astype(np.int64); s = np.round(rng.random(10**7) + 0.3 * y, 2)",
+        "curves.roc_curve(y, s)",
+    ),
+    "pr_curve_1e7": (
+        "curves.pr_curve, 1e7 scores, no ties",
+        "y = (rng.random(10**7) < 0.3).astype(np.int64); s = rng.random(10**7) + 0.3 * y",
+        "curves.pr_curve(y, s)",
+    ),
+    "roc_auc_1e7": (
+        "curves.roc_auc, 1e7 scores, no ties (unchanged)",
+        "y = (rng.random(10**7) < 0.3).astype(np.int64); s = rng.random(10**7) + 0.3 * y",
+        "curves.roc_auc(y, s)",
+    ),
+    "fold_ids_1e6": (
+        "splits.KFold(10).fold_ids, 1e6 samples",
+        "y = (rng.random(10**6) < 0.3).astype(np.int64); X = np.zeros((10**6, 1)); kf = splits.KFold(10, random_state=0)",
+        "kf.fold_ids(X, y)",
+    ),
+    "kfold_split_1e6": (
+        "list(splits.KFold(10).split), 1e6 samples",
+        "y = (rng.random(10**6) < 0.3).astype(np.int64); X = np.zeros((10**6, 1)); kf = splits.KFold(10, random_state=0)",
+        "list(kf.split(X, y))",
+    ),
+    "bootstrap_1e6": (
+        "list(splits.Bootstrap(10).split), 1e6 samples",
+        "X = np.zeros((10**6, 1)); bs = splits.Bootstrap(10, random_state=0)",
+        "list(bs.split(X))",
+    ),
+    "kfold_explorer": (
+        "k-fold explorer of notebook 02 (GaussianNB, breast cancer): build, then p = 10, 5, 1, 10",
+        "from sklearn.naive_bayes import GaussianNB; X, y = el.data.load_bundled('breast_cancer')",
+        "ex = el.widgets.kfold_explorer(GaussianNB(), X, y, random_state=0)\n"
+        "for p in (10, 5, 1, 10): ex.set(n_repeats=p)",
+    ),
 }
 
 RUN = r"""
@@ -81,7 +98,9 @@ def measure(pythonpath, prep, stmt, repeats):
     if pythonpath:
         env["PYTHONPATH"] = pythonpath + os.pathsep + env.get("PYTHONPATH", "")
     code = SETUP + prep + f"\nSTMT = {stmt!r}\nREPEATS = {repeats}\n" + RUN
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, cwd=tempfile.gettempdir())
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=env, cwd=tempfile.gettempdir()
+    )
     if out.returncode:
         raise RuntimeError(out.stderr[-2000:])
     return json.loads(out.stdout.split("RESULT", 1)[1])
@@ -96,16 +115,23 @@ def main(argv=None):
     with tempfile.TemporaryDirectory() as tmp:
         archive = subprocess.run(["git", "archive", args.before, "evallib"], cwd=ROOT, capture_output=True, check=True)
         subprocess.run(["tar", "-x", "-C", tmp], input=archive.stdout, check=True)
-        print(f"before: evallib at {args.before}; after: the working tree; median of {args.repeats} runs, "
-              f"load average {os.getloadavg()[0]:.2f}\n")
-        print("| case | before: wall | before: CPU | after: wall | after: CPU | speed-up (CPU) | peak memory before → after |")
+        print(
+            f"before: evallib at {args.before}; after: the working tree; median of {args.repeats} runs, "
+            f"load average {os.getloadavg()[0]:.2f}\n"
+        )
+        print(
+            "| case | before: wall | before: CPU | after: wall | after: CPU | speed-up (CPU) | peak memory before → after |"
+        )
         print("|---|---:|---:|---:|---:|---:|---:|")
         for key in args.cases:
             label, prep, stmt = CASES[key]
             bw, bc, bm = measure(tmp, prep, stmt, args.repeats)
             aw, ac, am = measure(None, prep, stmt, args.repeats)
-            print(f"| {label} | {bw:.3f} s | {bc:.3f} s | {aw:.3f} s | {ac:.3f} s | {bc / ac:.1f}× "
-                  f"| {bm / 2**20:.0f} → {am / 2**20:.0f} MiB |", flush=True)
+            print(
+                f"| {label} | {bw:.3f} s | {bc:.3f} s | {aw:.3f} s | {ac:.3f} s | {bc / ac:.1f}× "
+                f"| {bm / 2**20:.0f} → {am / 2**20:.0f} MiB |",
+                flush=True,
+            )
 
 
 if __name__ == "__main__":

@@ -7,6 +7,7 @@
 Prints the wall time and the load average before and after (other work on the machine slows it down: compare
 runs made back to back).
 """
+
 import argparse
 import os
 import subprocess
@@ -23,6 +24,7 @@ sys.path.insert(0, str(ROOT / "scripts"))
 
 def make_submissions(folder, n=30):
     import release_exercises as rel
+
     sources = rel.source_files()[:11]
     for i in range(n):
         src = sources[i % len(sources)]
@@ -40,19 +42,39 @@ def main():
         subs = Path(args.submissions) if args.submissions else Path(tmp) / "subs"
         if not args.submissions:
             make_submissions(subs)
-        env = {**os.environ, "PYTHONPATH": args.checkout, "PYTHONHASHSEED": "0", "OMP_NUM_THREADS": "1",
-               "OPENBLAS_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
+        env = {
+            **os.environ,
+            "PYTHONPATH": args.checkout,
+            "PYTHONHASHSEED": "0",
+            "OMP_NUM_THREADS": "1",
+            "OPENBLAS_NUM_THREADS": "1",
+            "MKL_NUM_THREADS": "1",
+        }
         load0 = os.getloadavg()
         start = time.perf_counter()
-        proc = subprocess.run([sys.executable, str(Path(args.checkout) / "scripts" / "autograde.py"), str(subs),
-                               "--out", str(Path(tmp) / "out"), "--jobs", str(args.jobs)],
-                              capture_output=True, text=True, cwd=args.checkout, env=env)
+        proc = subprocess.run(
+            [
+                sys.executable,
+                str(Path(args.checkout) / "scripts" / "autograde.py"),
+                str(subs),
+                "--out",
+                str(Path(tmp) / "out"),
+                "--jobs",
+                str(args.jobs),
+            ],
+            capture_output=True,
+            text=True,
+            cwd=args.checkout,
+            env=env,
+        )
         elapsed = time.perf_counter() - start
         load1 = os.getloadavg()
         totals = [ln for ln in proc.stdout.splitlines() if " / " in ln]
         full = sum(1 for ln in totals if ln.split()[-3] == ln.split()[-1])
-        print(f"{len(totals)} submissions graded ({full} full marks) in {elapsed:.1f} s with --jobs {args.jobs}; "
-              f"load average {load0[0]:.1f} before, {load1[0]:.1f} after; rc {proc.returncode}")
+        print(
+            f"{len(totals)} submissions graded ({full} full marks) in {elapsed:.1f} s with --jobs {args.jobs}; "
+            f"load average {load0[0]:.1f} before, {load1[0]:.1f} after; rc {proc.returncode}"
+        )
 
 
 if __name__ == "__main__":

@@ -17,6 +17,7 @@ predictions at 101 test points, target sin(2πx) with noise 0.3. Methods:
 ``bench/run.py`` imports ``method_rows``. Prints a Markdown table of median wall-clock times (ms) and the ratio to the vectorised path. Before timing,
 the vectorised and evallib-loop predictions are checked to agree to 1e-10.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -29,10 +30,10 @@ import sklearn
 from sklearn.linear_model import LinearRegression
 from sklearn.pipeline import make_pipeline
 from sklearn.preprocessing import PolynomialFeatures
+from timing import median_time
 
 from evallib.biasvar import bias_variance
 from evallib.fitting import PolynomialRegression
-from timing import median_time
 
 
 def sine(x):
@@ -62,26 +63,51 @@ def method_rows(degrees=(3, 9), *, repeats=7, n_train=30, n_datasets=200):
         loop = bias_variance(PolynomialRegression(d), sine, method="loop", **kw)
         np.testing.assert_allclose(vec.predictions, loop.predictions, rtol=1e-10, atol=1e-10)
         rows = [
-            ("evallib bias_variance, vectorised (batched SVD)",
-             lambda: bias_variance(PolynomialRegression(d), sine, **kw)),
-            ("evallib bias_variance(method=\"loop\"): 200 PolynomialRegression fits",
-             lambda: bias_variance(PolynomialRegression(d), sine, method="loop", **kw)),
-            ("loop of 200 sklearn PolynomialFeatures + LinearRegression fits",
-             lambda: bias_variance(make_pipeline(PolynomialFeatures(d), LinearRegression()), sine, **kw)),
+            (
+                "evallib bias_variance, vectorised (batched SVD)",
+                lambda: bias_variance(PolynomialRegression(d), sine, **kw),
+            ),
+            (
+                'evallib bias_variance(method="loop"): 200 PolynomialRegression fits',
+                lambda: bias_variance(PolynomialRegression(d), sine, method="loop", **kw),
+            ),
+            (
+                "loop of 200 sklearn PolynomialFeatures + LinearRegression fits",
+                lambda: bias_variance(make_pipeline(PolynomialFeatures(d), LinearRegression()), sine, **kw),
+            ),
         ]
         if bias_variance_decomp is not None:
+
             def run_mlxtend():
                 with warnings.catch_warnings():
                     warnings.simplefilter("ignore")
-                    return bias_variance_decomp(PolynomialRegression(d), X_tr, y_tr, X_te, y_te, loss="mse",
-                                                num_rounds=n_datasets, random_seed=0)
+                    return bias_variance_decomp(
+                        PolynomialRegression(d),
+                        X_tr,
+                        y_tr,
+                        X_te,
+                        y_te,
+                        loss="mse",
+                        num_rounds=n_datasets,
+                        random_seed=0,
+                    )
+
             rows.append(("mlxtend bias_variance_decomp (bootstrap), PolynomialRegression", run_mlxtend))
 
             def run_mlxtend_sk():
                 with warnings.catch_warnings():
                     warnings.simplefilter("ignore")
-                    return bias_variance_decomp(make_pipeline(PolynomialFeatures(d), LinearRegression()), X_tr,
-                                                y_tr, X_te, y_te, loss="mse", num_rounds=n_datasets, random_seed=0)
+                    return bias_variance_decomp(
+                        make_pipeline(PolynomialFeatures(d), LinearRegression()),
+                        X_tr,
+                        y_tr,
+                        X_te,
+                        y_te,
+                        loss="mse",
+                        num_rounds=n_datasets,
+                        random_seed=0,
+                    )
+
             rows.append(("mlxtend bias_variance_decomp (bootstrap), sklearn pipeline", run_mlxtend_sk))
         base = None
         for name, f in rows:
@@ -102,9 +128,11 @@ def main():
         import mlxtend
     except ImportError:  # pragma: no cover
         mlxtend = None
-    print(f"Python {platform.python_version()}, NumPy {np.__version__}, scikit-learn {sklearn.__version__}"
-          + (f", mlxtend {mlxtend.__version__}" if mlxtend else ", mlxtend not installed")
-          + f"; OMP_NUM_THREADS={os.environ.get('OMP_NUM_THREADS', 'unset')}; median of {args.repeats} runs\n")
+    print(
+        f"Python {platform.python_version()}, NumPy {np.__version__}, scikit-learn {sklearn.__version__}"
+        + (f", mlxtend {mlxtend.__version__}" if mlxtend else ", mlxtend not installed")
+        + f"; OMP_NUM_THREADS={os.environ.get('OMP_NUM_THREADS', 'unset')}; median of {args.repeats} runs\n"
+    )
     print(f"{args.n_datasets} fits of {args.n_train} points, 101 test points\n")
     print("| degree | method | median (ms) | ratio to vectorised |")
     print("|---:|---|---:|---:|")

@@ -23,6 +23,7 @@ the *after* side), ``bench/latency_runs.json`` (both sides, every move) and ``be
 ``bench/run.py`` puts into bench/RESULTS.md; this script also replaces that section in RESULTS.md).
 Nothing here is a test: no time is asserted.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -44,11 +45,12 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
 
-import psutil  # noqa: E402
-from conftest import CHROMIUM, CHROMIUM_ARGS, LAB_SETTINGS, _free_port, _notebook_env  # noqa: E402
-from explorer_cases import EXPLORERS  # noqa: E402
 import labdriver  # noqa: E402
+import psutil  # noqa: E402
+from explorer_cases import EXPLORERS  # noqa: E402
 from labdriver import goto_notebook, run_all, server_api, stop_server, wait_kernel_idle, wait_until  # noqa: E402
+
+from conftest import CHROMIUM, CHROMIUM_ARGS, LAB_SETTINGS, _free_port, _notebook_env  # noqa: E402
 
 labdriver.LOAD_TIMEOUT_S = 300  # a shared, loaded machine: wait longer than the tests do
 labdriver.RUN_ALL_TIMEOUT_S = 600
@@ -95,7 +97,9 @@ def _load():
 
 @contextlib.contextmanager
 def jupyterlab(work: Path, pythonpath: str | None):
-    shutil.copytree(ROOT / "notebooks", work / "root" / "notebooks", ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
+    shutil.copytree(
+        ROOT / "notebooks", work / "root" / "notebooks", ignore=shutil.ignore_patterns(".ipynb_checkpoints")
+    )
     for rel, values in LAB_SETTINGS.items():
         f = work / "settings" / rel
         f.parent.mkdir(parents=True, exist_ok=True)
@@ -108,10 +112,19 @@ def jupyterlab(work: Path, pythonpath: str | None):
     port = _free_port()
     base = f"http://127.0.0.1:{port}"
     log = open(work / "jupyterlab.log", "w")
-    cmd = [str(Path(sys.executable).parent / "jupyter"), "lab", "--no-browser", "--ip=127.0.0.1", f"--port={port}",
-           f"--IdentityProvider.token={TOKEN}", f"--ServerApp.root_dir={work / 'root'}",
-           f"--LabApp.user_settings_dir={work / 'settings'}", f"--LabApp.workspaces_dir={work / 'workspaces'}",
-           "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate", "--ServerApp.open_browser=False"]
+    cmd = [
+        str(Path(sys.executable).parent / "jupyter"),
+        "lab",
+        "--no-browser",
+        "--ip=127.0.0.1",
+        f"--port={port}",
+        f"--IdentityProvider.token={TOKEN}",
+        f"--ServerApp.root_dir={work / 'root'}",
+        f"--LabApp.user_settings_dir={work / 'settings'}",
+        f"--LabApp.workspaces_dir={work / 'workspaces'}",
+        "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+        "--ServerApp.open_browser=False",
+    ]
     if os.geteuid() == 0:
         cmd.append("--allow-root")
     proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, env=env, start_new_session=True)
@@ -175,7 +188,7 @@ def make_move(page, kind, row, i):
         readout = row.locator(".widget-readout")
         before = readout.inner_text()
         handle.focus()
-        for key in (("ArrowRight", "ArrowLeft") if i % 2 == 0 else ("ArrowLeft", "ArrowRight")):
+        for key in ("ArrowRight", "ArrowLeft") if i % 2 == 0 else ("ArrowLeft", "ArrowRight"):
             handle.press(key)
             if readout.inner_text() != before:
                 return True
@@ -250,14 +263,21 @@ def measure_explorer(page, case, kernel, label, args):
         n_moves += len(samples)
     figs = [s["fig_ms"] for s in all_samples if s["fig_ms"] is not None]
     texts = [s["text_ms"] for s in all_samples if s["text_ms"] is not None]
-    entry = {"moves": n_moves, "figure_moves": len(figs),
-             "median_ms": _r(statistics.median(figs)) if figs else None,
-             "p95_ms": _r(_p95(figs)) if figs else None,
-             "text_median_ms": _r(statistics.median(texts)) if texts else None,
-             "cpu_ms_per_move": _r(1e3 * cpu_total / n_moves) if n_moves and kernel else None,
-             "controls": per_control}
-    if args.rss_moves and kernel and (label == "after" or args.rss_before) and \
-            (not args.rss_only or case.notebook[:2] in args.rss_only.split(",")):
+    entry = {
+        "moves": n_moves,
+        "figure_moves": len(figs),
+        "median_ms": _r(statistics.median(figs)) if figs else None,
+        "p95_ms": _r(_p95(figs)) if figs else None,
+        "text_median_ms": _r(statistics.median(texts)) if texts else None,
+        "cpu_ms_per_move": _r(1e3 * cpu_total / n_moves) if n_moves and kernel else None,
+        "controls": per_control,
+    }
+    if (
+        args.rss_moves
+        and kernel
+        and (label == "after" or args.rss_before)
+        and (not args.rss_only or case.notebook[:2] in args.rss_only.split(","))
+    ):
         sliders = [r for k, _, r in controls_of(box) if k == "slider"]
         if sliders:
             rss = rss_run(page, box, sliders[0], args.rss_moves, kernel)
@@ -267,20 +287,28 @@ def measure_explorer(page, case, kernel, label, args):
 
 def run_side(label, pythonpath, cases, args, browser):
     results = {"label": label, "load_start": _load(), "explorers": {}}
-    with tempfile.TemporaryDirectory(prefix=f"evallib-latency-{label}-") as tmp, jupyterlab(Path(tmp), pythonpath) as lab:
+    with (
+        tempfile.TemporaryDirectory(prefix=f"evallib-latency-{label}-") as tmp,
+        jupyterlab(Path(tmp), pythonpath) as lab,
+    ):
         context = browser.new_context(viewport={"width": 1400, "height": 1000})
         try:
             for nb in dict.fromkeys(c.notebook for c in cases):
                 import nbformat
 
-                n_code = sum(c.cell_type == "code" for c in nbformat.read(Path(tmp) / "root" / "notebooks" / nb, as_version=4).cells)
+                n_code = sum(
+                    c.cell_type == "code"
+                    for c in nbformat.read(Path(tmp) / "root" / "notebooks" / nb, as_version=4).cells
+                )
                 page = context.new_page()
                 t0 = time.monotonic()
                 try:
                     goto_notebook(page, lab["base"], TOKEN, f"notebooks/{nb}", workspace=f"b{uuid.uuid4().hex[:8]}")
                     wait_kernel_idle(page)
                     run_all(page, n_code)
-                    bad = labdriver.cell_problems(page, len(nbformat.read(Path(tmp) / "root" / "notebooks" / nb, as_version=4).cells))
+                    bad = labdriver.cell_problems(
+                        page, len(nbformat.read(Path(tmp) / "root" / "notebooks" / nb, as_version=4).cells)
+                    )
                     if bad:
                         print(f"[{label}] {nb}: cells show errors: {str(bad)[:1500]}", flush=True)
                 except Exception as e:  # noqa: BLE001
@@ -297,15 +325,25 @@ def run_side(label, pythonpath, cases, args, browser):
                     try:
                         results["explorers"][name] = measure_explorer(page, case, kernel, label, args)
                     except Exception as e:  # noqa: BLE001  (one broken page must not cost the whole run)
-                        results["explorers"][name] = {"error": f"{type(e).__name__}: {str(e)[:300]}", "moves": 0,
-                                                      "median_ms": None, "p95_ms": None, "text_median_ms": None}
-                    print(f"[{label}] {name}: " + json.dumps({k: v for k, v in results["explorers"][name].items()
-                                                             if k != "controls"}), flush=True)
+                        results["explorers"][name] = {
+                            "error": f"{type(e).__name__}: {str(e)[:300]}",
+                            "moves": 0,
+                            "median_ms": None,
+                            "p95_ms": None,
+                            "text_median_ms": None,
+                        }
+                    print(
+                        f"[{label}] {name}: "
+                        + json.dumps({k: v for k, v in results["explorers"][name].items() if k != "controls"}),
+                        flush=True,
+                    )
                 page.close()
                 with contextlib.suppress(Exception):
                     for s in server_api(lab["base"], TOKEN, "/api/sessions"):
                         if s.get("path") == f"notebooks/{nb}":
-                            server_api(lab["base"], TOKEN, f"/api/kernels/{s['kernel']['id']}", method="DELETE", timeout=20)
+                            server_api(
+                                lab["base"], TOKEN, f"/api/kernels/{s['kernel']['id']}", method="DELETE", timeout=20
+                            )
         finally:
             context.close()
     results["load_end"] = _load()
@@ -336,30 +374,40 @@ def before_tree(rev, dest: Path):
 
 
 def table(before, after, rev, same_run=True):
-    L = ["## Explorers in the browser: input to pixels (issue 19)", "",
-         f"`make bench-browser` (`bench/bench_browser.py`): JupyterLab in headless Chromium, every control of every "
-         f"explorer moved {after.get('moves_per_control', 5)} times (keys on sliders, the next option in menus), "
-         "one move at a time. *figure*: input event to the first animation frame after the new image was decoded; "
-         "*text*: input event to the new printed text; *CPU*: the kernel's CPU time per move; *RSS*: the kernel's "
-         f"resident size after 10 and after {after.get('rss_moves', 200)} moves of the first slider. *before*: evallib at "
-         f"`{rev}` (new figure per move, inline PNG), "
-         + ("measured in the same run" if same_run else "measured by an earlier run of this script on the same "
-            "machine (`--before-json`), the after side alone then")
-         + "; *after*: the working tree. Load average "
-         f"(1, 5, 15 min): before {before['load_start']} → {before['load_end']}, after {after['load_start']} → "
-         f"{after['load_end']} (2 cores shared: wall times are inflated by the load, CPU times much less). Targets "
-         "(bench, not tests): median ≤ 100 ms, p95 ≤ 200 ms at low load.", "",
-         "| explorer | moves | before: median | before: p95 | before: text | before: CPU/move | after: median | after: p95 | after: text | after: CPU/move | after: RSS 10 → N moves | median ≤ 100, p95 ≤ 200 |",
-         "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|"]
+    L = [
+        "## Explorers in the browser: input to pixels (issue 19)",
+        "",
+        f"`make bench-browser` (`bench/bench_browser.py`): JupyterLab in headless Chromium, every control of every "
+        f"explorer moved {after.get('moves_per_control', 5)} times (keys on sliders, the next option in menus), "
+        "one move at a time. *figure*: input event to the first animation frame after the new image was decoded; "
+        "*text*: input event to the new printed text; *CPU*: the kernel's CPU time per move; *RSS*: the kernel's "
+        f"resident size after 10 and after {after.get('rss_moves', 200)} moves of the first slider. *before*: evallib at "
+        f"`{rev}` (new figure per move, inline PNG), "
+        + (
+            "measured in the same run"
+            if same_run
+            else "measured by an earlier run of this script on the same "
+            "machine (`--before-json`), the after side alone then"
+        )
+        + "; *after*: the working tree. Load average "
+        f"(1, 5, 15 min): before {before['load_start']} → {before['load_end']}, after {after['load_start']} → "
+        f"{after['load_end']} (2 cores shared: wall times are inflated by the load, CPU times much less). Targets "
+        "(bench, not tests): median ≤ 100 ms, p95 ≤ 200 ms at low load.",
+        "",
+        "| explorer | moves | before: median | before: p95 | before: text | before: CPU/move | after: median | after: p95 | after: text | after: CPU/move | after: RSS 10 → N moves | median ≤ 100, p95 ≤ 200 |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|",
+    ]
     f = lambda v: "–" if v is None else f"{v:.0f} ms"  # noqa: E731
     for name, a in after["explorers"].items():
         b = before["explorers"].get(name, {}) if before else {}
         rss = a.get("rss_mib") or {}
         rss_s = " → ".join(f"{v:.0f}" for v in rss.values()) + " MiB" if rss else "–"
         ok = a["median_ms"] is not None and a["median_ms"] <= 100 and a["p95_ms"] <= 200
-        L.append(f"| {name} | {a['moves']} | {f(b.get('median_ms'))} | {f(b.get('p95_ms'))} | {f(b.get('text_median_ms'))} | "
-                 f"{f(b.get('cpu_ms_per_move'))} | {f(a['median_ms'])} | {f(a['p95_ms'])} | {f(a['text_median_ms'])} | "
-                 f"{f(a.get('cpu_ms_per_move'))} | {rss_s} | {'**met**' if ok else '**missed**'} |")
+        L.append(
+            f"| {name} | {a['moves']} | {f(b.get('median_ms'))} | {f(b.get('p95_ms'))} | {f(b.get('text_median_ms'))} | "
+            f"{f(b.get('cpu_ms_per_move'))} | {f(a['median_ms'])} | {f(a['p95_ms'])} | {f(a['text_median_ms'])} | "
+            f"{f(a.get('cpu_ms_per_move'))} | {rss_s} | {'**met**' if ok else '**missed**'} |"
+        )
     L.append("")
     return "\n".join(L)
 
@@ -388,8 +436,12 @@ def main(argv=None):
     ap.add_argument("--rss-before", action="store_true", help="also measure RSS on the before side (slow)")
     ap.add_argument("--only", default=None, help="comma-separated notebook prefixes, e.g. 01,05")
     ap.add_argument("--no-results", action="store_true", help="do not touch bench/RESULTS.md / latency.json")
-    ap.add_argument("--before-only", default=None, metavar="PATH",
-                    help="measure only the 'before' side and write it to PATH (for a later --before-json PATH)")
+    ap.add_argument(
+        "--before-only",
+        default=None,
+        metavar="PATH",
+        help="measure only the 'before' side and write it to PATH (for a later --before-json PATH)",
+    )
     args = ap.parse_args(argv)
     cases = [c for c in EXPLORERS if not args.only or c.notebook[:2] in args.only.split(",")]
     from playwright.sync_api import sync_playwright
@@ -407,8 +459,9 @@ def main(argv=None):
                 with tempfile.TemporaryDirectory(prefix="evallib-before-") as tmp:
                     runs["before"] = run_side("before", before_tree(args.before, Path(tmp)), cases, args, browser)
             if args.before_only:
-                Path(args.before_only).write_text(json.dumps({"before": runs["before"], "before_rev": args.before},
-                                                              indent=1))
+                Path(args.before_only).write_text(
+                    json.dumps({"before": runs["before"], "before_rev": args.before}, indent=1)
+                )
                 return 0
             runs["after"] = run_side("after", None, cases, args, browser)
         finally:
@@ -420,9 +473,13 @@ def main(argv=None):
         print(json.dumps(runs, indent=1)[:3000])
         return 0
     (HERE / "latency_runs.json").write_text(json.dumps(runs, indent=1))
-    issue = {"continuous_update": True,
-             "explorers": {k: {f: v[f] for f in ("median_ms", "p95_ms", "moves", "text_median_ms")}
-                           for k, v in runs["after"]["explorers"].items()}}
+    issue = {
+        "continuous_update": True,
+        "explorers": {
+            k: {f: v[f] for f in ("median_ms", "p95_ms", "moves", "text_median_ms")}
+            for k, v in runs["after"]["explorers"].items()
+        },
+    }
     (HERE / "latency.json").write_text(json.dumps(issue, indent=1, ensure_ascii=False) + "\n")
     runs["before_same_run"] = not args.before_json
     md = table(runs.get("before"), runs["after"], args.before or "–", same_run=not args.before_json)

@@ -9,6 +9,7 @@ offers for the same step (scipy.stats.friedmanchisquare, rankdata, studentized_r
 posthoc_nemenyi_friedman when installed (``bench`` extra). ``bench/run.py`` imports ``compare_rows``. Results are checked
 to agree first, on a table without ties and one with many ties (scores rounded to 1 decimal).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -17,9 +18,9 @@ import platform
 import numpy as np
 import scipy
 from scipy import stats
+from timing import median_time
 
 from evallib import compare
-from timing import median_time
 
 
 def median_ms(f, repeats):
@@ -66,23 +67,52 @@ def compare_rows(shape=(100, 20), repeats=7, seed=0):
         assert np.allclose(ne.pvalue[off], p[off])
         t_fc = t(lambda: stats.friedmanchisquare(*s.T))
         rows += [
-            dict(table=label, name="friedman (book, uncorrected)", ours=t(lambda: compare.friedman(s)),
-                 base_name="scipy.stats.friedmanchisquare", base=t_fc),
-            dict(table=label, name="friedman(tie_correction=True)",
-                 ours=t(lambda: compare.friedman(s, tie_correction=True)),
-                 base_name="scipy.stats.friedmanchisquare", base=t_fc),
-            dict(table=label, name="nemenyi (CD, p-values, groups)", ours=t(lambda: compare.nemenyi(s)),
-                 base_name="SciPy: rankdata + studentized_range", base=t(lambda: scipy_nemenyi(s))),
+            dict(
+                table=label,
+                name="friedman (book, uncorrected)",
+                ours=t(lambda: compare.friedman(s)),
+                base_name="scipy.stats.friedmanchisquare",
+                base=t_fc,
+            ),
+            dict(
+                table=label,
+                name="friedman(tie_correction=True)",
+                ours=t(lambda: compare.friedman(s, tie_correction=True)),
+                base_name="scipy.stats.friedmanchisquare",
+                base=t_fc,
+            ),
+            dict(
+                table=label,
+                name="nemenyi (CD, p-values, groups)",
+                ours=t(lambda: compare.nemenyi(s)),
+                base_name="SciPy: rankdata + studentized_range",
+                base=t(lambda: scipy_nemenyi(s)),
+            ),
         ]
         both = lambda: (compare.friedman(s), compare.nemenyi(s))  # noqa: E731
         ph = posthocs_path(s)
         if ph is not None:
             import scikit_posthocs as sp
+
             assert np.allclose(ne.pvalue[off], sp.posthoc_nemenyi_friedman(s).to_numpy()[off], atol=1e-6)
-            rows.append(dict(table=label, name="friedman + nemenyi", ours=t(both),
-                             base_name="friedmanchisquare + scikit_posthocs.posthoc_nemenyi_friedman", base=t(ph)))
-    rows.append(dict(table="-", name=f"q_alpha(k={k})", ours=t(lambda: compare.q_alpha(k)),
-                     base_name="studentized_range.isf", base=t(lambda: stats.studentized_range.isf(0.05, k, np.inf))))
+            rows.append(
+                dict(
+                    table=label,
+                    name="friedman + nemenyi",
+                    ours=t(both),
+                    base_name="friedmanchisquare + scikit_posthocs.posthoc_nemenyi_friedman",
+                    base=t(ph),
+                )
+            )
+    rows.append(
+        dict(
+            table="-",
+            name=f"q_alpha(k={k})",
+            ours=t(lambda: compare.q_alpha(k)),
+            base_name="studentized_range.isf",
+            base=t(lambda: stats.studentized_range.isf(0.05, k, np.inf)),
+        )
+    )
     return rows
 
 
@@ -93,13 +123,17 @@ def main():
     args = ap.parse_args()
     n, k = args.shape
     rows = compare_rows((n, k), args.repeats)
-    print(f"Friedman/Nemenyi on {n} data sets x {k} algorithms, median of {args.repeats} runs; "
-          f"NumPy {np.__version__}, SciPy {scipy.__version__}, Python {platform.python_version()}\n")
+    print(
+        f"Friedman/Nemenyi on {n} data sets x {k} algorithms, median of {args.repeats} runs; "
+        f"NumPy {np.__version__}, SciPy {scipy.__version__}, Python {platform.python_version()}\n"
+    )
     print("| table | evallib | ms | baseline | ms | ratio |")
     print("|---|---|---:|---|---:|---:|")
     for r in rows:
-        print(f"| {r['table']} | {r['name']} | {1000 * r['ours']:.2f} | {r['base_name']} | {1000 * r['base']:.2f} "
-              f"| {r['ours'] / r['base']:.2f} |")
+        print(
+            f"| {r['table']} | {r['name']} | {1000 * r['ours']:.2f} | {r['base_name']} | {1000 * r['base']:.2f} "
+            f"| {r['ours'] / r['base']:.2f} |"
+        )
 
 
 if __name__ == "__main__":

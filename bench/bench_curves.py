@@ -13,6 +13,7 @@ roc_curve is compared with ``sklearn.metrics.roc_curve(..., drop_intermediate=Fa
 the same points as evallib (one per distinct score); the default ``drop_intermediate=True`` drops
 collinear points after computing them all, so it costs slightly more.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -21,9 +22,9 @@ import platform
 import numpy as np
 import sklearn
 from sklearn import metrics as skm
+from timing import median_time
 
 from evallib import curves
-from timing import median_time
 
 
 def make_scores(n, rng):
@@ -52,8 +53,10 @@ def main():
     args = ap.parse_args()
     rng = np.random.default_rng(args.seed)
 
-    print(f"numpy {np.__version__}, scikit-learn {sklearn.__version__}, Python {platform.python_version()}, "
-          f"{platform.machine()}; median of {args.repeats} runs, seconds\n")
+    print(
+        f"numpy {np.__version__}, scikit-learn {sklearn.__version__}, Python {platform.python_version()}, "
+        f"{platform.machine()}; median of {args.repeats} runs, seconds\n"
+    )
     print("| n | scores | function | evallib | scikit-learn | evallib / sklearn | np.argsort (floor) |")
     print("|---:|---|---|---:|---:|---:|---:|")
     for n in args.sizes:
@@ -63,14 +66,16 @@ def main():
             floor = median_time(lambda: np.argsort(s), args.repeats)
             for name, ours, theirs in (
                 ("roc_auc", lambda: curves.roc_auc(y, s), lambda: skm.roc_auc_score(y, s)),
-                ("roc_curve", lambda: curves.roc_curve(y, s),
-                 lambda: skm.roc_curve(y, s, drop_intermediate=False)),
+                ("roc_curve", lambda: curves.roc_curve(y, s), lambda: skm.roc_curve(y, s, drop_intermediate=False)),
                 ("pr_curve", lambda: curves.pr_curve(y, s), lambda: skm.precision_recall_curve(y, s)),
             ):
                 t_ours = median_time(ours, args.repeats)
                 t_theirs = median_time(theirs, args.repeats)
-                print(f"| {n:.0e} | {kind} | {name} | {t_ours:.3f} | {t_theirs:.3f} | {t_ours / t_theirs:.2f} "
-                      f"| {floor:.3f} |", flush=True)
+                print(
+                    f"| {n:.0e} | {kind} | {name} | {t_ours:.3f} | {t_theirs:.3f} | {t_ours / t_theirs:.2f} "
+                    f"| {floor:.3f} |",
+                    flush=True,
+                )
 
 
 if __name__ == "__main__":

@@ -11,6 +11,7 @@ seconds from login to "pull finished". Then, with every server idle for 10 s: th
 split fairly) of the hub, the proxy and each student's server. No kernel is running (a student who opens a
 notebook adds one kernel, measured apart below). A plain script, not a test.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -68,14 +69,28 @@ def one_class(n: int, tmp: Path, course: Path) -> dict:
         procs = hub.processes()
         assert len(procs["server"]) == n and not procs["kernel"], {k: len(v) for k, v in procs.items()}
         out = {
-            "n": n, "hub_start": t_hub, "median": statistics.median(times), "max": max(times), "wall": wall,
-            "hub_mb": _pss_mb(procs["hub"]), "proxy_mb": _pss_mb(procs["proxy"]),
-            "server_mb": _pss_mb(procs["server"]) / n, "load": f"{load0:.1f}-{os.getloadavg()[0]:.1f}",
+            "n": n,
+            "hub_start": t_hub,
+            "median": statistics.median(times),
+            "max": max(times),
+            "wall": wall,
+            "hub_mb": _pss_mb(procs["hub"]),
+            "proxy_mb": _pss_mb(procs["proxy"]),
+            "server_mb": _pss_mb(procs["server"]) / n,
+            "load": f"{load0:.1f}-{os.getloadavg()[0]:.1f}",
         }
         if n == 1:  # one student opens a chapter: what a running kernel adds
             st = results[0][1]
-            st.rest("POST", "/sessions", json={"path": "evallib-course/notebooks/01_error_and_fitting.ipynb",
-                                               "type": "notebook", "name": "01", "kernel": {"name": "python3"}})
+            st.rest(
+                "POST",
+                "/sessions",
+                json={
+                    "path": "evallib-course/notebooks/01_error_and_fitting.ipynb",
+                    "type": "notebook",
+                    "name": "01",
+                    "kernel": {"name": "python3"},
+                },
+            )
             time.sleep(8)
             out["kernel_mb"] = _pss_mb(hub.processes()["kernel"])
         return out
@@ -88,9 +103,11 @@ def main(argv=None):
     ap.add_argument("--students", default="1,5,20")
     ap.add_argument("--out", default=None)
     args = ap.parse_args(argv)
-    rows = ["| students | hub start (s) | per student: login → server → course pulled, median / max (s) | "
-            "all ready (s) | hub (MB) | proxy (MB) | per idle student's server (MB) | load (1-min) |",
-            "|---:|---:|---:|---:|---:|---:|---:|---|"]
+    rows = [
+        "| students | hub start (s) | per student: login → server → course pulled, median / max (s) | "
+        "all ready (s) | hub (MB) | proxy (MB) | per idle student's server (MB) | load (1-min) |",
+        "|---:|---:|---:|---:|---:|---:|---:|---|",
+    ]
     extra = []
     with tempfile.TemporaryDirectory(prefix="bench-hub-") as tmp:
         course = Path(tmp) / "remote" / "evallib-course"
@@ -98,8 +115,10 @@ def main(argv=None):
         subprocess.run(["git", "checkout", "-q", "-B", "main"], cwd=course, check=True)
         for n in [int(x) for x in args.students.split(",")]:
             r = one_class(n, Path(tmp), course)
-            rows.append(f"| {n} | {r['hub_start']:.1f} | {r['median']:.1f} / {r['max']:.1f} | {r['wall']:.1f} | "
-                        f"{r['hub_mb']:.0f} | {r['proxy_mb']:.0f} | {r['server_mb']:.0f} | {r['load']} |")
+            rows.append(
+                f"| {n} | {r['hub_start']:.1f} | {r['median']:.1f} / {r['max']:.1f} | {r['wall']:.1f} | "
+                f"{r['hub_mb']:.0f} | {r['proxy_mb']:.0f} | {r['server_mb']:.0f} | {r['load']} |"
+            )
             print(rows[-1], flush=True)
             if "kernel_mb" in r:
                 extra.append(f"A kernel for chapter 01 (opened, no cell run) adds {r['kernel_mb']:.0f} MB (PSS).")

@@ -7,6 +7,7 @@
 - measure_machine at its defaults, and the triad bandwidth against the array size (where the caches end);
 - the NumPy kernels of notebook 11 against this machine's roof.
 """
+
 import io
 import os
 import sys
@@ -52,8 +53,10 @@ def main(quick=False):
         print(f"  triad with {mib:5d} MiB per array: {r.bandwidth / 1e9:7.1f} GB/s")
     for k in rl.measure_kernels():
         roof = rl.attainable(k.intensity, m.peak_flops, m.bandwidth)
-        print(f"  {k.label:16s} I = {k.intensity:8.3f} FLOP/B  {k.flop_rate / 1e9:8.2f} GFLOP/s "
-              f"({k.flop_rate / roof:5.0%} of the roof)")
+        print(
+            f"  {k.label:16s} I = {k.intensity:8.3f} FLOP/B  {k.flop_rate / 1e9:8.2f} GFLOP/s "
+            f"({k.flop_rate / roof:5.0%} of the roof)"
+        )
     print(f"numpy {np.__version__}")
 
 

@@ -15,6 +15,7 @@ their known growth (N² for the table; linear in the resamples for the bootstrap
 AUC); the extrapolation is labelled as such. Agreement is checked first (variances equal to 1e-12 relative).
 Prints a Markdown section for bench/RESULTS.md with the machine's load average, which inflates every time.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -26,9 +27,9 @@ import time
 import numpy as np
 import scipy
 from scipy import stats
+from timing import median_time
 
 from evallib import curves, uncertainty
-from timing import median_time
 
 
 def data(n, seed=0):
@@ -43,17 +44,24 @@ def plain_delong_variance(y, s, block=2048):
     v10 = np.empty(pos.size)
     v01 = np.zeros(neg.size)
     for i in range(0, pos.size, block):
-        p = pos[i:i + block, None]
+        p = pos[i : i + block, None]
         psi = (p > neg[None, :]) + 0.5 * (p == neg[None, :])
-        v10[i:i + block] = psi.mean(axis=1)
+        v10[i : i + block] = psi.mean(axis=1)
         v01 += psi.sum(axis=0)
     v01 /= pos.size
     return v10.var(ddof=1) / pos.size + v01.var(ddof=1) / neg.size
 
 
 def bootstrap_auc(y, s, n_resamples, seed=0):
-    return stats.bootstrap((y, s), curves.roc_auc, paired=True, vectorized=False, n_resamples=n_resamples,
-                           method="percentile", rng=np.random.default_rng(seed))
+    return stats.bootstrap(
+        (y, s),
+        curves.roc_auc,
+        paired=True,
+        vectorized=False,
+        n_resamples=n_resamples,
+        method="percentile",
+        rng=np.random.default_rng(seed),
+    )
 
 
 def fmt(t):
@@ -90,26 +98,39 @@ def main():
     t_plain_big = rows[-1][3] * (args.big / n_small) ** 2  # m⁺·m⁻ grows as N²
     t_boot20 = median_time(lambda: bootstrap_auc(y, s, 20), 1)
     t_boot_big = t_boot20 * 2000 / 20
-    rows.append((f"{args.big:.0e}".replace("e+0", "e"), "evallib measured; plain: N² from 3e4; bootstrap: 20 resamples × 100",
-                 t_ours, t_plain_big, t_boot_big))
+    rows.append(
+        (
+            f"{args.big:.0e}".replace("e+0", "e"),
+            "evallib measured; plain: N² from 3e4; bootstrap: 20 resamples × 100",
+            t_ours,
+            t_plain_big,
+            t_boot_big,
+        )
+    )
     load1 = os.getloadavg()
     print("## Uncertainty: DeLong's AUC variance vs a plain O(m⁺·m⁻) DeLong and vs bootstrapping the AUC\n")
-    print("Labels 30 % positive, scores `U(0,1) + 0.3·y`; `bench/bench_uncertainty.py`. evallib: "
-          "`uncertainty.roc_auc_interval` (sort-based structural components); plain: the ψ table of all "
-          "(positive, negative) pairs in row blocks; bootstrap: `scipy.stats.bootstrap` (percentile, 2000 "
-          "resamples) of `evallib.curves.roc_auc`. Variances agree with the plain table to 1e-12 (with and without "
-          "ties) before timing. ratio = evallib / the other (< 1: evallib faster).\n")
+    print(
+        "Labels 30 % positive, scores `U(0,1) + 0.3·y`; `bench/bench_uncertainty.py`. evallib: "
+        "`uncertainty.roc_auc_interval` (sort-based structural components); plain: the ψ table of all "
+        "(positive, negative) pairs in row blocks; bootstrap: `scipy.stats.bootstrap` (percentile, 2000 "
+        "resamples) of `evallib.curves.roc_auc`. Variances agree with the plain table to 1e-12 (with and without "
+        "ties) before timing. ratio = evallib / the other (< 1: evallib faster).\n"
+    )
     print("| N | how | evallib DeLong | plain O(m⁺·m⁻) DeLong | ratio | bootstrap (2000) | ratio |")
     print("|---:|---|---:|---:|---:|---:|---:|")
     for n, how, a, b, c in rows:
         print(f"| {n} | {how} | {fmt(a)} | {fmt(b)} | {a / b:.2g} | {fmt(c)} | {a / c:.2g} |")
     big = f"{args.big:.0e}".replace("e+0", "e")
-    print(f"\nevallib's DeLong at N = {big}: median CPU time {fmt(statistics.median(cpu))} "
-          f"(process time, {args.repeats} calls; wall-clock above).")
-    print(f"\nMachine: {platform.processor() or platform.machine()}, {os.cpu_count()} cores; NumPy {np.__version__}, "
-          f"SciPy {scipy.__version__}; one BLAS thread. Load average (1, 5, 15 min) at start "
-          f"{load0[0]:.2f}, {load0[1]:.2f}, {load0[2]:.2f}; at end {load1[0]:.2f}, {load1[1]:.2f}, {load1[2]:.2f} "
-          "(shared machine: a high load inflates every time, both sides of a ratio alike).")
+    print(
+        f"\nevallib's DeLong at N = {big}: median CPU time {fmt(statistics.median(cpu))} "
+        f"(process time, {args.repeats} calls; wall-clock above)."
+    )
+    print(
+        f"\nMachine: {platform.processor() or platform.machine()}, {os.cpu_count()} cores; NumPy {np.__version__}, "
+        f"SciPy {scipy.__version__}; one BLAS thread. Load average (1, 5, 15 min) at start "
+        f"{load0[0]:.2f}, {load0[1]:.2f}, {load0[2]:.2f}; at end {load1[0]:.2f}, {load1[1]:.2f}, {load1[2]:.2f} "
+        "(shared machine: a high load inflates every time, both sides of a ratio alike)."
+    )
 
 
 if __name__ == "__main__":

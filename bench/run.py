@@ -20,6 +20,7 @@ and reports medians over repeats and ratios (< 1: evallib is faster):
 
 Targets are checked and reported per row (met / missed). Nothing here is a test: speed is never asserted.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -82,13 +83,22 @@ def machine_description():
                 break
     except OSError:
         pass
-    blas = [f"{i.get('internal_api')} {i.get('version')} (kernel: {i.get('architecture')}, "
-            f"{i.get('num_threads')} threads, {i.get('threading_layer')})"
-            for i in threadpool_info() if i.get("user_api") == "blas"]
-    env = {k: os.environ.get(k, "unset") for k in
-           ("OPENBLAS_CORETYPE", "OPENBLAS_L2_SIZE", "OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS")}
-    versions = {"Python": platform.python_version(), "NumPy": np.__version__, "SciPy": scipy.__version__,
-                "scikit-learn": sklearn.__version__}
+    blas = [
+        f"{i.get('internal_api')} {i.get('version')} (kernel: {i.get('architecture')}, "
+        f"{i.get('num_threads')} threads, {i.get('threading_layer')})"
+        for i in threadpool_info()
+        if i.get("user_api") == "blas"
+    ]
+    env = {
+        k: os.environ.get(k, "unset")
+        for k in ("OPENBLAS_CORETYPE", "OPENBLAS_L2_SIZE", "OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS")
+    }
+    versions = {
+        "Python": platform.python_version(),
+        "NumPy": np.__version__,
+        "SciPy": scipy.__version__,
+        "scikit-learn": sklearn.__version__,
+    }
     for mod, name in (("matplotlib", "matplotlib"), ("mlxtend", "mlxtend"), ("scikit_posthocs", "scikit-posthocs")):
         try:
             versions[name] = __import__(mod).__version__
@@ -100,14 +110,22 @@ def machine_description():
         mem = f"{kb / 2**20:.0f} GiB"
     except (OSError, StopIteration):
         pass
-    return {"cpu": cpu, "cores": os.cpu_count(), "memory": mem, "blas": "; ".join(blas) or "unknown",
-            "env": env, "versions": versions, "os": platform.platform()}
+    return {
+        "cpu": cpu,
+        "cores": os.cpu_count(),
+        "memory": mem,
+        "blas": "; ".join(blas) or "unknown",
+        "env": env,
+        "versions": versions,
+        "os": platform.platform(),
+    }
 
 
 # ------------------------------------------------------------------------------------------- curves
 def bench_curves(sizes, repeats_for, warmup_below=10**7):
-    from bench_curves import make_scores, check_agreement
+    from bench_curves import check_agreement, make_scores
     from sklearn import metrics as skm
+
     from evallib import curves
 
     rng = np.random.default_rng(0)
@@ -121,17 +139,38 @@ def bench_curves(sizes, repeats_for, warmup_below=10**7):
             floor = timed(lambda: np.argsort(s), reps, warm)
             for name, ours, theirs_name, theirs in (
                 ("roc_auc", lambda: curves.roc_auc(y, s), "roc_auc_score", lambda: skm.roc_auc_score(y, s)),
-                ("roc_curve", lambda: curves.roc_curve(y, s), "roc_curve(drop_intermediate=False)",
-                 lambda: skm.roc_curve(y, s, drop_intermediate=False)),
-                ("pr_curve", lambda: curves.pr_curve(y, s), "precision_recall_curve",
-                 lambda: skm.precision_recall_curve(y, s)),
+                (
+                    "roc_curve",
+                    lambda: curves.roc_curve(y, s),
+                    "roc_curve(drop_intermediate=False)",
+                    lambda: skm.roc_curve(y, s, drop_intermediate=False),
+                ),
+                (
+                    "pr_curve",
+                    lambda: curves.pr_curve(y, s),
+                    "precision_recall_curve",
+                    lambda: skm.precision_recall_curve(y, s),
+                ),
             ):
                 t_ours = timed(ours, reps, warm)
                 t_theirs = timed(theirs, reps, warm)
-                rows.append(dict(n=n, kind=kind, name=name, ours=t_ours, sk_name=theirs_name, theirs=t_theirs,
-                                 argsort=floor, repeats=reps))
-                print(f"  curves n={n:.0e} {kind:18s} {name:9s} evallib {fmt_t(t_ours):>9s}  sklearn "
-                      f"{fmt_t(t_theirs):>9s}  argsort {fmt_t(floor):>9s}", flush=True)
+                rows.append(
+                    dict(
+                        n=n,
+                        kind=kind,
+                        name=name,
+                        ours=t_ours,
+                        sk_name=theirs_name,
+                        theirs=t_theirs,
+                        argsort=floor,
+                        repeats=reps,
+                    )
+                )
+                print(
+                    f"  curves n={n:.0e} {kind:18s} {name:9s} evallib {fmt_t(t_ours):>9s}  sklearn "
+                    f"{fmt_t(t_theirs):>9s}  argsort {fmt_t(floor):>9s}",
+                    flush=True,
+                )
     return rows
 
 
@@ -139,6 +178,7 @@ def bench_curves(sizes, repeats_for, warmup_below=10**7):
 def bench_splits(m, repeats):
     from sklearn.model_selection import StratifiedKFold
     from sklearn.utils import resample
+
     from evallib import splits
 
     rng = np.random.default_rng(0)
@@ -151,11 +191,21 @@ def bench_splits(m, repeats):
     ids = kf.fold_ids(X, y)[0]
     assert np.ptp(np.bincount(ids)) <= 1 and np.ptp(np.bincount(ids[y == 1])) <= 1
     t_sk = timed(lambda: list(skf.split(X, y)), repeats)
-    for name, f in (("KFold(10).fold_ids (fold of every sample)", lambda: kf.fold_ids(X, y)),
-                    ("list(KFold(10).split) (train/test indices)", lambda: list(kf.split(X, y)))):
+    for name, f in (
+        ("KFold(10).fold_ids (fold of every sample)", lambda: kf.fold_ids(X, y)),
+        ("list(KFold(10).split) (train/test indices)", lambda: list(kf.split(X, y))),
+    ):
         t = timed(f, repeats)
-        rows.append(dict(section="folds", name=name, ours=t, base_name="list(StratifiedKFold(10, shuffle=True).split)",
-                         base=t_sk, target=t <= t_sk))
+        rows.append(
+            dict(
+                section="folds",
+                name=name,
+                ours=t,
+                base_name="list(StratifiedKFold(10, shuffle=True).split)",
+                base=t_sk,
+                target=t <= t_sk,
+            )
+        )
         print(f"  splits {name}: {fmt_t(t)} vs StratifiedKFold {fmt_t(t_sk)}", flush=True)
 
     n_rep = 10
@@ -180,11 +230,21 @@ def bench_splits(m, repeats):
         return out
 
     t_ours = timed(lambda: list(bs.split(X)), repeats)
-    for base_name, base in (("NumPy: integers + bincount == 0", numpy_oob),
-                            ("sklearn.utils.resample + mask", sklearn_oob)):
+    for base_name, base in (
+        ("NumPy: integers + bincount == 0", numpy_oob),
+        ("sklearn.utils.resample + mask", sklearn_oob),
+    ):
         t_b = timed(base, repeats)
-        rows.append(dict(section="bootstrap", name=f"list(Bootstrap({n_rep}).split)", ours=t_ours,
-                         base_name=base_name, base=t_b, target=None))
+        rows.append(
+            dict(
+                section="bootstrap",
+                name=f"list(Bootstrap({n_rep}).split)",
+                ours=t_ours,
+                base_name=base_name,
+                base=t_b,
+                target=None,
+            )
+        )
         print(f"  splits bootstrap: {fmt_t(t_ours)} vs {base_name} {fmt_t(t_b)}", flush=True)
     return rows
 
@@ -195,8 +255,10 @@ def bench_compare(shape, repeats):
 
     rows = compare_rows(shape, repeats)
     for r in rows:
-        print(f"  compare {r['table']:9s} {r['name']:34s} {fmt_t(r['ours']):>9s} vs {r['base_name']} "
-              f"{fmt_t(r['base'])}", flush=True)
+        print(
+            f"  compare {r['table']:9s} {r['name']:34s} {fmt_t(r['ours']):>9s} vs {r['base_name']} {fmt_t(r['base'])}",
+            flush=True,
+        )
     return rows
 
 
@@ -253,16 +315,26 @@ print(json.dumps({"input_bytes": y.nbytes + s.nbytes, "traced_peak": peak, "rss_
 
 def bench_memory(n):
     rows = []
-    for which in ("roc_auc", "roc_curve", "pr_curve", "sklearn.roc_auc_score", "sklearn.roc_curve",
-                  "sklearn.precision_recall_curve", "np.argsort"):
-        out = subprocess.run([sys.executable, "-c", MEMORY_SNIPPET, str(n), which], capture_output=True, text=True,
-                             cwd=ROOT, check=True)
+    for which in (
+        "roc_auc",
+        "roc_curve",
+        "pr_curve",
+        "sklearn.roc_auc_score",
+        "sklearn.roc_curve",
+        "sklearn.precision_recall_curve",
+        "np.argsort",
+    ):
+        out = subprocess.run(
+            [sys.executable, "-c", MEMORY_SNIPPET, str(n), which], capture_output=True, text=True, cwd=ROOT, check=True
+        )
         r = json.loads(out.stdout.strip().splitlines()[-1])
         r["name"] = which if "." in which else f"evallib.curves.{which}"
         rows.append(r)
-        print(f"  memory {r['name']:32s} traced peak {r['traced_peak'] / 2**20:7.0f} MiB, "
-              f"peak RSS {r['peak_rss_kib'] / 2**10:7.0f} MiB (before the call {(r['rss_before_kib'] or 0) / 2**10:.0f} MiB)",
-              flush=True)
+        print(
+            f"  memory {r['name']:32s} traced peak {r['traced_peak'] / 2**20:7.0f} MiB, "
+            f"peak RSS {r['peak_rss_kib'] / 2**10:7.0f} MiB (before the call {(r['rss_before_kib'] or 0) / 2**10:.0f} MiB)",
+            flush=True,
+        )
     return rows
 
 
@@ -354,11 +426,19 @@ def bench_notebooks(paths, widget_repeats, gc_freeze=False):
             nb = nbformat.read(path, as_version=4)
             n_orig = len(nb.cells)
             nb.cells.insert(0, nbformat.v4.new_code_cell(REGISTER_CELL))
-            nb.cells.append(nbformat.v4.new_code_cell(
-                ("import gc\ngc.collect()\ngc.freeze()\n" if gc_freeze else "")
-                + TIMING_CELL.format(repeats=widget_repeats)))
-            client = NotebookClient(nb, timeout=600, kernel_name="python3", record_timing=True,
-                                    resources={"metadata": {"path": str(path.parent)}})
+            nb.cells.append(
+                nbformat.v4.new_code_cell(
+                    ("import gc\ngc.collect()\ngc.freeze()\n" if gc_freeze else "")
+                    + TIMING_CELL.format(repeats=widget_repeats)
+                )
+            )
+            client = NotebookClient(
+                nb,
+                timeout=600,
+                kernel_name="python3",
+                record_timing=True,
+                resources={"metadata": {"path": str(path.parent)}},
+            )
             w0 = _dt.datetime.now(_dt.timezone.utc)
             t0 = time.perf_counter()
             err = None
@@ -368,8 +448,11 @@ def bench_notebooks(paths, widget_repeats, gc_freeze=False):
                 err = f"{type(exc).__name__}: {str(exc)[-300:]}"
             t_end = time.perf_counter() - t0
             # from the kernel's own timestamps: start of the first original cell to the reply of the last one
-            stamps = [c.metadata["execution"] for c in nb.cells[1:n_orig + 1]
-                      if c.cell_type == "code" and "execution" in c.get("metadata", {})]
+            stamps = [
+                c.metadata["execution"]
+                for c in nb.cells[1 : n_orig + 1]
+                if c.cell_type == "code" and "execution" in c.get("metadata", {})
+            ]
             try:
                 first = _dt.datetime.fromisoformat(stamps[0]["iopub.execute_input"].replace("Z", "+00:00"))
                 last = _dt.datetime.fromisoformat(stamps[-1]["shell.execute_reply"].replace("Z", "+00:00"))
@@ -389,12 +472,18 @@ def bench_notebooks(paths, widget_repeats, gc_freeze=False):
                         if ex["cases"]:
                             wc = max(ex["cases"], key=lambda c: c["compute"])
                             wd = max(ex["cases"], key=lambda c: c["redraw"])
-                            print(f"    explorer {ex['title'][:40]!r}: {len(ex['cases'])} moves, worst compute "
-                                  f"{wc['compute'] * 1e3:.1f} ms ({wc['control']}={wc['value']}), worst redraw "
-                                  f"{wd['redraw'] * 1e3:.1f} ms", flush=True)
+                            print(
+                                f"    explorer {ex['title'][:40]!r}: {len(ex['cases'])} moves, worst compute "
+                                f"{wc['compute'] * 1e3:.1f} ms ({wc['control']}={wc['value']}), worst redraw "
+                                f"{wd['redraw'] * 1e3:.1f} ms",
+                                flush=True,
+                            )
             nb_rows.append(dict(name=path.name, total=total, cells=cells, cpu=cpu, error=err))
-            print(f"  notebook {path.name}: {total:.1f} s (cells {cells:.1f} s, kernel CPU {cpu:.1f} s)"
-                  f"{' ERROR ' + err if err else ''}", flush=True)
+            print(
+                f"  notebook {path.name}: {total:.1f} s (cells {cells:.1f} s, kernel CPU {cpu:.1f} s)"
+                f"{' ERROR ' + err if err else ''}",
+                flush=True,
+            )
     finally:
         for k, v in saved.items():
             if v is None:
@@ -410,22 +499,28 @@ def write_report(path, info, results, started, finished, loads, args):
     a = L.append
     a("# evallib benchmarks")
     a("")
-    a(f"Generated by `make bench` (`bench/run.py{' ' + ' '.join(sys.argv[1:]) if sys.argv[1:] else ''}`) on "
-      f"{started:%Y-%m-%d %H:%M} UTC, {((finished - started).total_seconds()) / 60:.1f} min. Times are medians over "
-      "repeats (after one warm-up call; for the curves at 10^7 the agreement check is that call) of wall-clock time, measured side by side in one process on the same data; "
-      "ratio = evallib / the other tool (< 1: evallib is faster). Nothing here is asserted by the tests.")
+    a(
+        f"Generated by `make bench` (`bench/run.py{' ' + ' '.join(sys.argv[1:]) if sys.argv[1:] else ''}`) on "
+        f"{started:%Y-%m-%d %H:%M} UTC, {((finished - started).total_seconds()) / 60:.1f} min. Times are medians over "
+        "repeats (after one warm-up call; for the curves at 10^7 the agreement check is that call) of wall-clock time, measured side by side in one process on the same data; "
+        "ratio = evallib / the other tool (< 1: evallib is faster). Nothing here is asserted by the tests."
+    )
     a("")
     a("## Machine")
     a("")
     a(f"- CPU: {info['cpu']}, {info['cores']} cores, {info['memory']} memory; {info['os']}")
     a(f"- BLAS: {info['blas']}")
     a("- BLAS/OpenMP environment: " + ", ".join(f"`{k}={v}`" for k, v in info["env"].items()))
-    a("  (`make bench` unsets `OPENBLAS_CORETYPE` and `OPENBLAS_L2_SIZE` for this command only, so NumPy picks "
-      "its own kernel, named above by threadpoolctl; the Makefile's one-thread settings apply, as in the tests)")
+    a(
+        "  (`make bench` unsets `OPENBLAS_CORETYPE` and `OPENBLAS_L2_SIZE` for this command only, so NumPy picks "
+        "its own kernel, named above by threadpoolctl; the Makefile's one-thread settings apply, as in the tests)"
+    )
     a("- Versions: " + ", ".join(f"{k} {v}" for k, v in info["versions"].items()))
-    a(f"- Load average (1, 5, 15 min) at start: {loads[0][0]:.2f}, {loads[0][1]:.2f}, {loads[0][2]:.2f}; "
-      f"at end: {loads[1][0]:.2f}, {loads[1][1]:.2f}, {loads[1][2]:.2f} (the machine is shared: a high load "
-      "inflates every time, both sides of a ratio alike)")
+    a(
+        f"- Load average (1, 5, 15 min) at start: {loads[0][0]:.2f}, {loads[0][1]:.2f}, {loads[0][2]:.2f}; "
+        f"at end: {loads[1][0]:.2f}, {loads[1][1]:.2f}, {loads[1][2]:.2f} (the machine is shared: a high load "
+        "inflates every time, both sides of a ratio alike)"
+    )
     a("")
 
     targets = []
@@ -433,77 +528,112 @@ def write_report(path, info, results, started, finished, loads, args):
     if "curves" in results:
         a("## Curves: evallib vs scikit-learn vs one bare `np.argsort`")
         a("")
-        a("Binary labels (30 % positive), informative scores `U(0,1) + 0.3·y`; with ties: the same rounded to 2 "
-          "decimals (~130 distinct values). Agreement with scikit-learn is checked before timing. roc_curve is "
-          "compared with `drop_intermediate=False` (the same points as evallib).")
+        a(
+            "Binary labels (30 % positive), informative scores `U(0,1) + 0.3·y`; with ties: the same rounded to 2 "
+            "decimals (~130 distinct values). Agreement with scikit-learn is checked before timing. roc_curve is "
+            "compared with `drop_intermediate=False` (the same points as evallib)."
+        )
         a("")
-        a("| n | scores | evallib | time | scikit-learn | time | ratio vs sklearn | `np.argsort` | ratio vs argsort | repeats |")
+        a(
+            "| n | scores | evallib | time | scikit-learn | time | ratio vs sklearn | `np.argsort` | ratio vs argsort | repeats |"
+        )
         a("|---:|---|---|---:|---|---:|---:|---:|---:|---:|")
         for r in results["curves"]:
-            a(f"| 1e{int(round(np.log10(r['n'])))} | {r['kind']} | {r['name']} | {fmt_t(r['ours'])} | {r['sk_name']} | "
-              f"{fmt_t(r['theirs'])} | {r['ours'] / r['theirs']:.2f} | {fmt_t(r['argsort'])} | "
-              f"{r['ours'] / r['argsort']:.2f} | {r['repeats']} |")
+            a(
+                f"| 1e{int(round(np.log10(r['n'])))} | {r['kind']} | {r['name']} | {fmt_t(r['ours'])} | {r['sk_name']} | "
+                f"{fmt_t(r['theirs'])} | {r['ours'] / r['theirs']:.2f} | {fmt_t(r['argsort'])} | "
+                f"{r['ours'] / r['argsort']:.2f} | {r['repeats']} |"
+            )
         a("")
         for r in results["curves"]:
             if r["name"] == "roc_auc" and r["n"] == max(x["n"] for x in results["curves"]):
-                targets.append((f"roc_auc at n = {r['n']:.0e}, {r['kind']}: no slower than scikit-learn (aim: half)",
-                                f"ratio {r['ours'] / r['theirs']:.2f}", r["ours"] <= r["theirs"]))
-                targets.append((f"roc_auc at n = {r['n']:.0e}, {r['kind']}: within 2× of one bare argsort",
-                                f"ratio {r['ours'] / r['argsort']:.2f}", r["ours"] <= 2 * r["argsort"]))
+                targets.append(
+                    (
+                        f"roc_auc at n = {r['n']:.0e}, {r['kind']}: no slower than scikit-learn (aim: half)",
+                        f"ratio {r['ours'] / r['theirs']:.2f}",
+                        r["ours"] <= r["theirs"],
+                    )
+                )
+                targets.append(
+                    (
+                        f"roc_auc at n = {r['n']:.0e}, {r['kind']}: within 2× of one bare argsort",
+                        f"ratio {r['ours'] / r['argsort']:.2f}",
+                        r["ours"] <= 2 * r["argsort"],
+                    )
+                )
 
     if "memory" in results:
         n_mem = results["memory"][0]["input_bytes"] // 16
         a(f"## Peak memory of the largest case (1e{int(round(np.log10(n_mem)))} scores)")
         a("")
-        a(f"Each function in a fresh process on 1e{int(round(np.log10(n_mem)))} float64 scores and int64 labels (inputs: "
-          f"{results['memory'][0]['input_bytes'] / 2**20:.0f} MiB). *traced peak*: the largest memory allocated "
-          "during the call (tracemalloc, which sees NumPy's buffers); *peak RSS*: the process's peak resident "
-          "size during the call (VmHWM reset just before it), inputs and interpreter included, next to the "
-          "resident size just before the call.")
+        a(
+            f"Each function in a fresh process on 1e{int(round(np.log10(n_mem)))} float64 scores and int64 labels (inputs: "
+            f"{results['memory'][0]['input_bytes'] / 2**20:.0f} MiB). *traced peak*: the largest memory allocated "
+            "during the call (tracemalloc, which sees NumPy's buffers); *peak RSS*: the process's peak resident "
+            "size during the call (VmHWM reset just before it), inputs and interpreter included, next to the "
+            "resident size just before the call."
+        )
         a("")
         a("| function | traced peak during the call | × input size | peak RSS during the call | RSS before the call |")
         a("|---|---:|---:|---:|---:|")
         for r in results["memory"]:
-            a(f"| {r['name']} | {r['traced_peak'] / 2**20:.0f} MiB | {r['traced_peak'] / r['input_bytes']:.2f} | "
-              f"{r['peak_rss_kib'] / 2**10:.0f} MiB | {(r['rss_before_kib'] or 0) / 2**10:.0f} MiB |")
+            a(
+                f"| {r['name']} | {r['traced_peak'] / 2**20:.0f} MiB | {r['traced_peak'] / r['input_bytes']:.2f} | "
+                f"{r['peak_rss_kib'] / 2**10:.0f} MiB | {(r['rss_before_kib'] or 0) / 2**10:.0f} MiB |"
+            )
         a("")
 
     if "splits" in results:
         a("## Splits: stratified 10-fold and bootstrap on 10^6 samples")
         a("")
-        a("Two classes (30 % positive). Folds: the stratified 10-fold indices of one repeat; bootstrap: 10 "
-          "repeats of m draws with replacement plus the out-of-bag indices.")
+        a(
+            "Two classes (30 % positive). Folds: the stratified 10-fold indices of one repeat; bootstrap: 10 "
+            "repeats of m draws with replacement plus the out-of-bag indices."
+        )
         a("")
         a("| what | evallib | time | baseline | time | ratio |")
         a("|---|---|---:|---|---:|---:|")
         for r in results["splits"]:
-            a(f"| {r['section']} | {r['name']} | {fmt_t(r['ours'])} | {r['base_name']} | {fmt_t(r['base'])} | "
-              f"{r['ours'] / r['base']:.2f} |")
+            a(
+                f"| {r['section']} | {r['name']} | {fmt_t(r['ours'])} | {r['base_name']} | {fmt_t(r['base'])} | "
+                f"{r['ours'] / r['base']:.2f} |"
+            )
             if r["target"] is not None:
-                targets.append((f"stratified folds, {r['name']}: no slower than StratifiedKFold",
-                                f"ratio {r['ours'] / r['base']:.2f}", r["target"]))
+                targets.append(
+                    (
+                        f"stratified folds, {r['name']}: no slower than StratifiedKFold",
+                        f"ratio {r['ours'] / r['base']:.2f}",
+                        r["target"],
+                    )
+                )
         a("")
 
     if "compare" in results:
         n, k = args.compare_shape
         a(f"## Friedman / Nemenyi on {n} data sets × {k} algorithms")
         a("")
-        a("Each evallib call is timed next to the SciPy code that computes the same numbers (checked to agree "
-          "first) and, where it has one, scikit-posthocs' function for the same step.")
+        a(
+            "Each evallib call is timed next to the SciPy code that computes the same numbers (checked to agree "
+            "first) and, where it has one, scikit-posthocs' function for the same step."
+        )
         a("")
         a("| table | evallib | time | baseline | time | ratio |")
         a("|---|---|---:|---|---:|---:|")
         for r in results["compare"]:
-            a(f"| {r['table']} | {r['name']} | {fmt_t(r['ours'])} | {r['base_name']} | {fmt_t(r['base'])} | "
-              f"{r['ours'] / r['base']:.2f} |")
+            a(
+                f"| {r['table']} | {r['name']} | {fmt_t(r['ours'])} | {r['base_name']} | {fmt_t(r['base'])} | "
+                f"{r['ours'] / r['base']:.2f} |"
+            )
         a("")
 
     if "biasvar" in results:
         a("## Bias–variance simulation (polynomial regression, 200 data sets of 30 points, 101 test points)")
         a("")
-        a("Target sin(2πx), noise 0.3. The vectorised path and the evallib loop are checked to agree to 1e-10. "
-          "mlxtend's `bias_variance_decomp` makes its data sets by bootstrap resampling of one training set of "
-          "30 points (its own method), with the same number of fits and test points.")
+        a(
+            "Target sin(2πx), noise 0.3. The vectorised path and the evallib loop are checked to agree to 1e-10. "
+            "mlxtend's `bias_variance_decomp` makes its data sets by bootstrap resampling of one training set of "
+            "30 points (its own method), with the same number of fits and test points."
+        )
         a("")
         a("| degree | method | time | ratio to evallib (vectorised) |")
         a("|---:|---|---:|---:|")
@@ -514,17 +644,21 @@ def write_report(path, info, results, started, finished, loads, args):
     if "widgets" in results:
         a("## Explorers: computation and redraw of each update")
         a("")
-        a("Every explorer the chapter notebooks build, with the notebook's own data, inside the notebook's "
-          "kernel: each control is moved to its ends (sliders) or to each other option (menus), one at a time "
-          f"from the notebook's setting, and finally every slider to its maximum at once. *compute*: the explorer's update function (numbers, text and the "
-          "figure's artists); *redraw*: the figure rendered to PNG through the kernel's display formatter, as "
-          "the kernel does for the Output widget. Each move is timed on its first call (cold: whatever the "
-          "explorer caches is not cached yet, as when a learner first moves the control); the table gives the "
-          "median and the slowest move, the CPU time of that slowest computation (what the load on the machine "
-          "does not inflate), the part of it spent in Python's cyclic garbage collector (gen-2 collections "
-          "freeing earlier figures), and the median of the repeated (warm) calls of the slowest move.")
+        a(
+            "Every explorer the chapter notebooks build, with the notebook's own data, inside the notebook's "
+            "kernel: each control is moved to its ends (sliders) or to each other option (menus), one at a time "
+            "from the notebook's setting, and finally every slider to its maximum at once. *compute*: the explorer's update function (numbers, text and the "
+            "figure's artists); *redraw*: the figure rendered to PNG through the kernel's display formatter, as "
+            "the kernel does for the Output widget. Each move is timed on its first call (cold: whatever the "
+            "explorer caches is not cached yet, as when a learner first moves the control); the table gives the "
+            "median and the slowest move, the CPU time of that slowest computation (what the load on the machine "
+            "does not inflate), the part of it spent in Python's cyclic garbage collector (gen-2 collections "
+            "freeing earlier figures), and the median of the repeated (warm) calls of the slowest move."
+        )
         a("")
-        a("| notebook | explorer | moves | compute: median | compute: slowest (move) | its CPU | of which GC | its warm repeats | redraw: median | redraw: slowest | compute < 100 ms |")
+        a(
+            "| notebook | explorer | moves | compute: median | compute: slowest (move) | its CPU | of which GC | its warm repeats | redraw: median | redraw: slowest | compute < 100 ms |"
+        )
         a("|---|---|---:|---:|---|---:|---:|---:|---:|---:|---|")
         seen = {}
         for ex in results["widgets"]:
@@ -540,32 +674,45 @@ def write_report(path, info, results, started, finished, loads, args):
             wcpu = max(cs, key=lambda c: c["compute_cpu"])
             ok = wc["compute"] * 1e3 < WIDGET_TARGET_MS
             cpu_ok = wcpu["compute_cpu"] * 1e3 < WIDGET_TARGET_MS
-            a(f"| {ex['notebook']} | {ex['title']} | {len(cs)} | {statistics.median(c['compute'] for c in cs) * 1e3:.1f} ms | "
-              f"{wc['compute'] * 1e3:.1f} ms ({wc['control']} = {wc['value']}) | {wc['compute_cpu'] * 1e3:.1f} ms | "
-              f"{wc.get('compute_gc', 0) * 1e3:.1f} ms | {wc['compute_warm'] * 1e3:.1f} ms | "
-              f"{statistics.median(c['redraw'] for c in cs) * 1e3:.0f} ms | {wd['redraw'] * 1e3:.0f} ms | {met(ok)} |")
-            targets.append((f"explorer '{ex['title']}' ({ex['notebook']}): every computation < 100 ms",
-                            f"slowest {wc['compute'] * 1e3:.1f} ms ({wc['control']} = {wc['value']}); slowest in "
-                            f"CPU time {wcpu['compute_cpu'] * 1e3:.1f} ms ({wcpu['control']} = {wcpu['value']})"
-                            + ("" if ok or not cpu_ok else ": missed in wall-clock time only (load), met in CPU time")
-                            + ("" if ok or (wc["compute"] - wc.get("compute_gc", 0)) * 1e3 >= WIDGET_TARGET_MS else
-                               f"; {wc.get('compute_gc', 0) * 1e3:.0f} ms of it a garbage-collector pause"),
-                            ok))
+            a(
+                f"| {ex['notebook']} | {ex['title']} | {len(cs)} | {statistics.median(c['compute'] for c in cs) * 1e3:.1f} ms | "
+                f"{wc['compute'] * 1e3:.1f} ms ({wc['control']} = {wc['value']}) | {wc['compute_cpu'] * 1e3:.1f} ms | "
+                f"{wc.get('compute_gc', 0) * 1e3:.1f} ms | {wc['compute_warm'] * 1e3:.1f} ms | "
+                f"{statistics.median(c['redraw'] for c in cs) * 1e3:.0f} ms | {wd['redraw'] * 1e3:.0f} ms | {met(ok)} |"
+            )
+            targets.append(
+                (
+                    f"explorer '{ex['title']}' ({ex['notebook']}): every computation < 100 ms",
+                    f"slowest {wc['compute'] * 1e3:.1f} ms ({wc['control']} = {wc['value']}); slowest in "
+                    f"CPU time {wcpu['compute_cpu'] * 1e3:.1f} ms ({wcpu['control']} = {wcpu['value']})"
+                    + ("" if ok or not cpu_ok else ": missed in wall-clock time only (load), met in CPU time")
+                    + (
+                        ""
+                        if ok or (wc["compute"] - wc.get("compute_gc", 0)) * 1e3 >= WIDGET_TARGET_MS
+                        else f"; {wc.get('compute_gc', 0) * 1e3:.0f} ms of it a garbage-collector pause"
+                    ),
+                    ok,
+                )
+            )
         a("")
 
     if "notebooks" in results:
         a("## Chapter notebooks: execution time")
         a("")
-        a("nbclient with the settings of `scripts/nbsettings.py` (PYTHONHASHSEED=0, one BLAS/OpenMP thread), one "
-          "notebook at a time. *total*: kernel start to the last cell; *cells*: the cells alone (kernel timestamps); *kernel CPU*: "
-          "user + system CPU time of the kernel process up to the last cell (what the load on the machine does "
-          "not inflate).")
+        a(
+            "nbclient with the settings of `scripts/nbsettings.py` (PYTHONHASHSEED=0, one BLAS/OpenMP thread), one "
+            "notebook at a time. *total*: kernel start to the last cell; *cells*: the cells alone (kernel timestamps); *kernel CPU*: "
+            "user + system CPU time of the kernel process up to the last cell (what the load on the machine does "
+            "not inflate)."
+        )
         a("")
         a("| notebook | total | cells | kernel CPU | < 30 s |")
         a("|---|---:|---:|---:|---|")
         for r in results["notebooks"]:
             ok = r["error"] is None and r["total"] < NOTEBOOK_TARGET_S
-            a(f"| {r['name']} | {r['total']:.1f} s | {r['cells']:.1f} s | {r['cpu']:.1f} s | {met(ok)}{' (error: ' + r['error'] + ')' if r['error'] else ''} |")
+            a(
+                f"| {r['name']} | {r['total']:.1f} s | {r['cells']:.1f} s | {r['cpu']:.1f} s | {met(ok)}{' (error: ' + r['error'] + ')' if r['error'] else ''} |"
+            )
             targets.append((f"notebook {r['name']}: under 30 s", f"{r['total']:.1f} s", ok))
         a("")
 
@@ -604,15 +751,19 @@ def main(argv=None):
     ap.add_argument("--notebooks", nargs="*", help="notebook paths (default: notebooks/[0-9][0-9]_*.ipynb)")
     ap.add_argument("--output", default=str(HERE / "RESULTS.md"))
     ap.add_argument("--json", default=None, help="also dump the raw results as JSON")
-    ap.add_argument("--gc-freeze", action="store_true",
-                    help="experiment: gc.collect(); gc.freeze() in each kernel after the notebook's cells, before the "
-                         "explorers are moved (not the course's setting)")
+    ap.add_argument(
+        "--gc-freeze",
+        action="store_true",
+        help="experiment: gc.collect(); gc.freeze() in each kernel after the notebook's cells, before the "
+        "explorers are moved (not the course's setting)",
+    )
     args = ap.parse_args(argv)
     args.compare_shape = (100, 20)
     only = set(args.only.split(","))
     quick = args.quick
 
     import matplotlib
+
     matplotlib.use("Agg")
 
     started = _dt.datetime.now(_dt.timezone.utc)
@@ -632,14 +783,18 @@ def main(argv=None):
     if "biasvar" in only:
         results["biasvar"] = bench_biasvar([3, 9], 2 if quick else 5)
     if "notebooks" in only:
-        paths = [Path(p) for p in args.notebooks] if args.notebooks else \
-            sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
+        paths = (
+            [Path(p) for p in args.notebooks]
+            if args.notebooks
+            else sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
+        )
         results["notebooks"], results["widgets"] = bench_notebooks(paths, 1 if quick else 2, args.gc_freeze)
     finished = _dt.datetime.now(_dt.timezone.utc)
     loads.append(load_average())
     if args.json:
-        Path(args.json).write_text(json.dumps({"info": info, "results": results, "loads": loads}, indent=1,
-                                              default=float))
+        Path(args.json).write_text(
+            json.dumps({"info": info, "results": results, "loads": loads}, indent=1, default=float)
+        )
     targets = write_report(args.output, info, results, started, finished, loads, args)
     print(f"\nwrote {args.output} in {(finished - started).total_seconds():.0f} s")
     for name, val, ok in targets:

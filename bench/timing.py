@@ -1,4 +1,5 @@
 """The one timing rule of the benchmarks: the median wall-clock time of ``repeats`` calls."""
+
 import statistics
 import time
 

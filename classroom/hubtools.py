@@ -9,6 +9,7 @@
 * :class:`Student` is what a student's browser does, as HTTP: log in, open the nbgitpuller link, let
   nbgitpuller pull (its page's event stream), read and save files, run cells in a kernel (REST + websocket).
 """
+
 from __future__ import annotations
 
 import json
@@ -45,13 +46,28 @@ def ensure_proxy(verbose=True) -> Path:
         return cmd
     npm = shutil.which("npm")
     if npm is None:
-        raise SystemExit(f"npm is needed once to fetch {PROXY_PACKAGE}@{PROXY_VERSION} from the npm registry "
-                         "(Debian: apt-get install npm)")
+        raise SystemExit(
+            f"npm is needed once to fetch {PROXY_PACKAGE}@{PROXY_VERSION} from the npm registry "
+            "(Debian: apt-get install npm)"
+        )
     node_dir().mkdir(parents=True, exist_ok=True)
     if verbose:
         print(f"installing {PROXY_PACKAGE}@{PROXY_VERSION} from the npm registry into {node_dir()} ...", flush=True)
-    r = subprocess.run([npm, "install", "--prefix", str(node_dir()), "--no-audit", "--no-fund", "--loglevel=error",
-                        f"{PROXY_PACKAGE}@{PROXY_VERSION}"], capture_output=True, text=True, timeout=600)
+    r = subprocess.run(
+        [
+            npm,
+            "install",
+            "--prefix",
+            str(node_dir()),
+            "--no-audit",
+            "--no-fund",
+            "--loglevel=error",
+            f"{PROXY_PACKAGE}@{PROXY_VERSION}",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
     if r.returncode or not cmd.exists():
         raise SystemExit(f"npm install {PROXY_PACKAGE}@{PROXY_VERSION} failed:\n{r.stderr[-2000:]}")
     return cmd
@@ -129,13 +145,23 @@ class Hub:
         ensure_proxy(verbose=False)
         self.workdir.mkdir(parents=True, exist_ok=True)
         self.port = free_port_triple()
-        env = {**os.environ, "EVALLIB_HUB_PORT": str(self.port), "EVALLIB_HUB_DATA": str(self.workdir),
-               "EVALLIB_HUB_HOMES": str(self.homes), "EVALLIB_HUB_PASSWORD": self.password,
-               "EVALLIB_HUB_API_TOKEN": self.token}
+        env = {
+            **os.environ,
+            "EVALLIB_HUB_PORT": str(self.port),
+            "EVALLIB_HUB_DATA": str(self.workdir),
+            "EVALLIB_HUB_HOMES": str(self.homes),
+            "EVALLIB_HUB_PASSWORD": self.password,
+            "EVALLIB_HUB_API_TOKEN": self.token,
+        }
         self.log = open(self.workdir / "jupyterhub.log", "w")
-        self.proc = subprocess.Popen([str(Path(sys.executable).parent / "jupyterhub"), "-f", str(CONFIG)],
-                                     cwd=self.workdir, env=env, stdout=self.log, stderr=subprocess.STDOUT,
-                                     start_new_session=True)
+        self.proc = subprocess.Popen(
+            [str(Path(sys.executable).parent / "jupyterhub"), "-f", str(CONFIG)],
+            cwd=self.workdir,
+            env=env,
+            stdout=self.log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
         end = time.monotonic() + timeout
         while time.monotonic() < end:
             if self.proc.poll() is not None:
@@ -156,8 +182,13 @@ class Hub:
     def api(self, method: str, path: str, timeout=60, **kw):
         import requests
 
-        r = requests.request(method, f"{self.base}/hub/api{path}", timeout=timeout,
-                             headers={"Authorization": f"token {self.token}"}, **kw)
+        r = requests.request(
+            method,
+            f"{self.base}/hub/api{path}",
+            timeout=timeout,
+            headers={"Authorization": f"token {self.token}"},
+            **kw,
+        )
         r.raise_for_status()
         return r.json() if r.content else None
 
@@ -194,8 +225,15 @@ class Hub:
                 cmd = " ".join(p.cmdline())
             except psutil.Error:
                 continue
-            role = ("proxy" if "configurable-http-proxy" in cmd else "server" if "jupyterhub-singleuser" in cmd
-                    else "kernel" if "ipykernel" in cmd else "other")
+            role = (
+                "proxy"
+                if "configurable-http-proxy" in cmd
+                else "server"
+                if "jupyterhub-singleuser" in cmd
+                else "kernel"
+                if "ipykernel" in cmd
+                else "other"
+            )
             out[role].append(p)
         return out
 
@@ -288,8 +326,9 @@ class Student:
         return next(c.value for c in self.s.cookies if c.name == "_xsrf" and c.path.startswith(f"/user/{self.name}"))
 
     def rest(self, method: str, path: str, timeout=120, **kw):
-        r = self.s.request(method, f"{self.prefix}/api{path}", headers={"X-XSRFToken": self._xsrf()},
-                           timeout=timeout, **kw)
+        r = self.s.request(
+            method, f"{self.prefix}/api{path}", headers={"X-XSRFToken": self._xsrf()}, timeout=timeout, **kw
+        )
         r.raise_for_status()
         return r.json() if r.content else None
 
@@ -304,14 +343,23 @@ class Student:
         the kernel's websocket, return each cell's outputs (nbformat-like dicts); the kernel is shut down."""
         import websocket
 
-        sess = self.rest("POST", "/sessions", json={"path": notebook_path, "type": "notebook",
-                                                     "name": Path(notebook_path).name, "kernel": {"name": "python3"}})
+        sess = self.rest(
+            "POST",
+            "/sessions",
+            json={
+                "path": notebook_path,
+                "type": "notebook",
+                "name": Path(notebook_path).name,
+                "kernel": {"name": "python3"},
+            },
+        )
         kid = sess["kernel"]["id"]
         try:
             ws_url = self.prefix.replace("http://", "ws://") + f"/api/kernels/{kid}/channels"
             cookie = "; ".join(f"{c.name}={c.value}" for c in self.s.cookies)
-            ws = websocket.create_connection(ws_url, cookie=cookie, header=[f"X-XSRFToken: {self._xsrf()}"],
-                                             origin=self.hub.base, timeout=timeout)
+            ws = websocket.create_connection(
+                ws_url, cookie=cookie, header=[f"X-XSRFToken: {self._xsrf()}"], origin=self.hub.base, timeout=timeout
+            )
             try:
                 return [_execute(ws, src, self.name, timeout) for src in sources]
             finally:
@@ -322,12 +370,32 @@ class Student:
 
 def _execute(ws, code: str, username: str, timeout: float) -> list[dict]:
     msg_id, session = uuid.uuid4().hex, uuid.uuid4().hex
-    ws.send(json.dumps({
-        "header": {"msg_id": msg_id, "username": username, "session": session, "msg_type": "execute_request",
-                   "version": "5.3", "date": ""},
-        "parent_header": {}, "metadata": {}, "channel": "shell", "buffers": [],
-        "content": {"code": code, "silent": False, "store_history": True, "user_expressions": {},
-                    "allow_stdin": False, "stop_on_error": True}}))
+    ws.send(
+        json.dumps(
+            {
+                "header": {
+                    "msg_id": msg_id,
+                    "username": username,
+                    "session": session,
+                    "msg_type": "execute_request",
+                    "version": "5.3",
+                    "date": "",
+                },
+                "parent_header": {},
+                "metadata": {},
+                "channel": "shell",
+                "buffers": [],
+                "content": {
+                    "code": code,
+                    "silent": False,
+                    "store_history": True,
+                    "user_expressions": {},
+                    "allow_stdin": False,
+                    "stop_on_error": True,
+                },
+            }
+        )
+    )
     outputs, replied, idle = [], False, False
     end = time.monotonic() + timeout
     while not (replied and idle):
@@ -357,9 +425,11 @@ def main():
     data.mkdir(parents=True, exist_ok=True)
     os.chdir(data)
     port = os.environ.get("EVALLIB_HUB_PORT", "8000")
-    print(f"JupyterHub for the course on http://127.0.0.1:{port} (any user name, password "
-          f"{os.environ.get('EVALLIB_HUB_PASSWORD', PASSWORD)!r}); Ctrl-C stops it and every student's server",
-          flush=True)
+    print(
+        f"JupyterHub for the course on http://127.0.0.1:{port} (any user name, password "
+        f"{os.environ.get('EVALLIB_HUB_PASSWORD', PASSWORD)!r}); Ctrl-C stops it and every student's server",
+        flush=True,
+    )
     jupyterhub = Path(sys.executable).parent / "jupyterhub"
     os.execv(str(jupyterhub), [str(jupyterhub), "-f", str(CONFIG)])
 

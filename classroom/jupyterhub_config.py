@@ -68,8 +68,10 @@ c.JupyterHub.implicit_spawn_seconds = 1  # a student who opens the course link g
 
 if os.environ.get("EVALLIB_HUB_API_TOKEN"):
     c.JupyterHub.services = [{"name": "classroom-admin", "api_token": os.environ["EVALLIB_HUB_API_TOKEN"]}]
-    c.JupyterHub.load_roles = [{
-        "name": "classroom-admin",
-        "scopes": ["admin:users", "admin:servers", "tokens", "read:users", "access:servers"],
-        "services": ["classroom-admin"],
-    }]
+    c.JupyterHub.load_roles = [
+        {
+            "name": "classroom-admin",
+            "scopes": ["admin:users", "admin:servers", "tokens", "read:users", "access:servers"],
+            "services": ["classroom-admin"],
+        }
+    ]

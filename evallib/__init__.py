@@ -8,13 +8,29 @@
 Submodules are imported on first use (PEP 562): ``import evallib`` is cheap and imports neither
 matplotlib nor ipywidgets; ``el.compare``, ``from evallib import plots`` and ``dir(el)`` work as before.
 """
+
 import importlib
 
 __version__ = "0.1.0"
 
 _SUBMODULES = (
-    "style", "data", "splits", "metrics", "evaluation", "fitting", "curves", "compare", "uncertainty", "biasvar",
-    "roofline", "pitfalls", "tuning", "plots", "widgets", "grading", "i18n",
+    "style",
+    "data",
+    "splits",
+    "metrics",
+    "evaluation",
+    "fitting",
+    "curves",
+    "compare",
+    "uncertainty",
+    "biasvar",
+    "roofline",
+    "pitfalls",
+    "tuning",
+    "plots",
+    "widgets",
+    "grading",
+    "i18n",
 )
 # Functions re-exported at the top level: name -> the submodule that defines it.
 _FUNCTIONS = {"setup_notebook": "style"}

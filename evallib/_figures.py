@@ -1,4 +1,5 @@
 """The figure factory of the explorers: a figure not registered with pyplot, in the current style."""
+
 from __future__ import annotations
 
 import matplotlib as mpl

@@ -1,4 +1,5 @@
 """Setting up a chapter notebook: print options, the figure style, the language and the one random generator."""
+
 from __future__ import annotations
 
 import numpy as np
@@ -28,7 +29,6 @@ def setup_notebook(seed=0, *, precision=4, lang="en") -> np.random.Generator:
     0.637
     """
     from ._validation import check_positive_int
-
     from .i18n import set_language
 
     precision = check_positive_int(precision, "precision", minimum=0)

@@ -12,6 +12,7 @@ or, when the class declares ``_repr_format``, that ``str.format`` template fille
 fields and properties (and from ``_repr_values()`` for values no attribute holds). Results with
 ``statistic`` and ``pvalue`` unpack like SciPy's: ``statistic, pvalue = result``.
 """
+
 from __future__ import annotations
 
 import numbers
@@ -37,8 +38,9 @@ def format_value(v) -> str:
     if isinstance(v, np.ndarray):
         if v.dtype == bool or v.dtype.kind in "iu":
             return np.array2string(v, separator=", ", max_line_width=10**6).replace("\n", "")
-        return np.array2string(np.asarray(v, dtype=float), precision=4, separator=", ", suppress_small=True,
-                               max_line_width=10**6).replace("\n", "")
+        return np.array2string(
+            np.asarray(v, dtype=float), precision=4, separator=", ", suppress_small=True, max_line_width=10**6
+        ).replace("\n", "")
     if isinstance(v, tuple):
         inner = ", ".join(format_value(x) if not isinstance(x, str) else repr(x) for x in v)
         return f"({inner}{',' if len(v) == 1 else ''})"

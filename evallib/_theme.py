@@ -1,5 +1,6 @@
 """The course's figure style: the Okabe–Ito palette, the notebook style, the presentation style, and which
 of the two new figures use (:func:`presentation` switches it; :func:`evallib.style.setup_notebook` switches back)."""
+
 from __future__ import annotations
 
 import matplotlib as mpl
@@ -7,8 +8,15 @@ from cycler import cycler
 
 # Colour-blind-safe palette (Okabe–Ito), used by every plot in evallib.
 COLORS = {
-    "blue": "#0072B2", "orange": "#E69F00", "green": "#009E73", "red": "#D55E00",
-    "purple": "#CC79A7", "sky": "#56B4E9", "yellow": "#F0E442", "black": "#000000", "grey": "#999999",
+    "blue": "#0072B2",
+    "orange": "#E69F00",
+    "green": "#009E73",
+    "red": "#D55E00",
+    "purple": "#CC79A7",
+    "sky": "#56B4E9",
+    "yellow": "#F0E442",
+    "black": "#000000",
+    "grey": "#999999",
 }
 
 # Fixed size and dpi so stored figures look the same everywhere (and nbval's "<Figure size 640x400 …>" is stable).

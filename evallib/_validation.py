@@ -3,6 +3,7 @@
 Each checker raises ``ValueError`` (or ``TypeError``) whose message starts with the argument's name,
 so a learner sees which input is wrong and why, never a silent NaN or a bare NumPy warning.
 """
+
 from __future__ import annotations
 
 import functools
@@ -44,9 +45,7 @@ def check_random_state(random_state, name: str = "random_state") -> np.random.Ge
         # scikit-learn style RandomState: derive a Generator from it, deterministically.
         return np.random.default_rng(random_state.randint(0, 2**31 - 1))
     if isinstance(random_state, (bool, np.bool_)) or not isinstance(random_state, numbers.Integral):
-        raise TypeError(
-            f"{name} must be None, an int or a numpy.random.Generator, got {type(random_state).__name__}"
-        )
+        raise TypeError(f"{name} must be None, an int or a numpy.random.Generator, got {type(random_state).__name__}")
     if random_state < 0:
         raise ValueError(f"{name} must be a non-negative int, got {random_state}")
     return np.random.default_rng(int(random_state))
@@ -61,9 +60,7 @@ def as_1d_array(x, name: str, *, allow_empty: bool = False, dtype=None) -> np.nd
     except (TypeError, ValueError) as exc:
         raise ValueError(f"{name} could not be converted to an array: {exc}") from None
     if arr.ndim == 2 and 1 in arr.shape and arr.size > 0:
-        raise ValueError(
-            f"{name} must be 1-D, got shape {arr.shape}; use .ravel() if it is one column or row"
-        )
+        raise ValueError(f"{name} must be 1-D, got shape {arr.shape}; use .ravel() if it is one column or row")
     if arr.ndim != 1:
         raise ValueError(f"{name} must be 1-D, got an array of shape {arr.shape}")
     if not allow_empty and arr.size == 0:
@@ -113,7 +110,7 @@ def num_samples(x, name: str = "X") -> int:
     """Number of samples (first dimension) of an array-like."""
     if x is None:
         raise ValueError(f"{name} must be an array-like, got None")
-    if hasattr(x, "shape") and len(getattr(x, "shape")) > 0:
+    if hasattr(x, "shape") and len(x.shape) > 0:
         return int(x.shape[0])
     if hasattr(x, "__len__"):
         return len(x)
@@ -127,8 +124,14 @@ def _label_kind(a: np.ndarray, name: str) -> str:
     if a.dtype.kind in "US":
         return "string"
     if a.dtype.kind == "O":
-        kinds = {"string" if isinstance(v, (str, bytes)) else "number"
-                 if isinstance(v, (numbers.Real, np.bool_)) else type(v).__name__ for v in a.tolist()}
+        kinds = {
+            "string"
+            if isinstance(v, (str, bytes))
+            else "number"
+            if isinstance(v, (numbers.Real, np.bool_))
+            else type(v).__name__
+            for v in a.tolist()
+        }
         if len(kinds) == 1 and kinds <= {"string", "number"}:
             return kinds.pop()
         raise TypeError(f"{name} mixes label types ({sorted(kinds)}); use one type (all numbers or all strings)")
@@ -183,9 +186,7 @@ def check_binary_labels(y_true, name: str = "y_true", *, pos_label=None, need_bo
             + ("..." if len(labels) > 5 else "")
         )
     if need_both and len(labels) < 2:
-        raise ValueError(
-            f"{name} contains one class only ({labels.tolist()}); both positives and negatives are needed"
-        )
+        raise ValueError(f"{name} contains one class only ({labels.tolist()}); both positives and negatives are needed")
     pos_label = resolve_pos_label(labels, pos_label, name)
     if len(labels) == 2 and pos_label not in labels:
         raise ValueError(f"pos_label={pos_label!r} is not among the labels of {name} ({labels.tolist()})")
@@ -349,15 +350,17 @@ class Options:
         self.values = values
 
     def accepts_type(self, v) -> bool:
-        return any(type(v) is type(x) or (isinstance(x, numbers.Real) and isinstance(v, numbers.Real)
-                                           and not isinstance(v, (bool, np.bool_))) for x in self.values)
+        return any(
+            type(v) is type(x)
+            or (isinstance(x, numbers.Real) and isinstance(v, numbers.Real) and not isinstance(v, (bool, np.bool_)))
+            for x in self.values
+        )
 
     def __contains__(self, v) -> bool:
         return self.accepts_type(v) and any(v == x for x in self.values)
 
     def __str__(self) -> str:
-        return "one of " + ", ".join(repr(x) for x in self.values) if len(self.values) > 1 \
-            else repr(self.values[0])
+        return "one of " + ", ".join(repr(x) for x in self.values) if len(self.values) > 1 else repr(self.values[0])
 
     def bad_values(self) -> list:
         return ["no-such-option", 3.25, True]
@@ -366,9 +369,15 @@ class Options:
 class _Named:
     """A constraint given by name: "array-like", "boolean", "random_state", "callable", "label", None."""
 
-    TEXT = {"array-like": "an array-like", "boolean": "True or False", "random_state":
-            "None, an int >= 0 or a numpy.random.Generator", "callable": "a callable", None: "None",
-            "label": "a label (a number or a string)", "str": "a string"}
+    TEXT = {
+        "array-like": "an array-like",
+        "boolean": "True or False",
+        "random_state": "None, an int >= 0 or a numpy.random.Generator",
+        "callable": "a callable",
+        None: "None",
+        "label": "a label (a number or a string)",
+        "str": "a string",
+    }
 
     def __init__(self, name):
         if name not in self.TEXT:
@@ -390,19 +399,33 @@ class _Named:
             return isinstance(v, str)
         if n == "label":
             return isinstance(v, (str, bytes, numbers.Real, np.bool_)) and not (
-                isinstance(v, numbers.Real) and not isinstance(v, (bool, np.bool_, numbers.Integral)) and np.isnan(v))
+                isinstance(v, numbers.Real) and not isinstance(v, (bool, np.bool_, numbers.Integral)) and np.isnan(v)
+            )
         if n == "random_state":
-            return (v is None or isinstance(v, (np.random.Generator, np.random.SeedSequence, np.random.RandomState))
-                    or (isinstance(v, numbers.Integral) and not isinstance(v, (bool, np.bool_)) and v >= 0))
-        return v is not None and not isinstance(v, (str, bytes, dict, set)) and (
-            hasattr(v, "__len__") or hasattr(v, "__array__"))  # array-like: the checkers look inside
+            return (
+                v is None
+                or isinstance(v, (np.random.Generator, np.random.SeedSequence, np.random.RandomState))
+                or (isinstance(v, numbers.Integral) and not isinstance(v, (bool, np.bool_)) and v >= 0)
+            )
+        return (
+            v is not None
+            and not isinstance(v, (str, bytes, dict, set))
+            and (hasattr(v, "__len__") or hasattr(v, "__array__"))
+        )  # array-like: the checkers look inside
 
     def __str__(self) -> str:
         return self.TEXT[self.name]
 
     def bad_values(self) -> list:
-        return {None: [], "boolean": ["no", 1], "random_state": [-1, 1.5, "0"], "callable": ["not-callable"],
-                "label": [[1, 2]], "str": [3], "array-like": [None, "text", 3.5]}[self.name]
+        return {
+            None: [],
+            "boolean": ["no", 1],
+            "random_state": [-1, 1.5, "0"],
+            "callable": ["not-callable"],
+            "label": [[1, 2]],
+            "str": [3],
+            "array-like": [None, "text", 3.5],
+        }[self.name]
 
 
 def _constraint(c):
@@ -416,6 +439,7 @@ def validate_params(constraints: dict):
     "callable", "label", "str", None. Checked on every call before the body runs; the message names the
     argument and the function: "The 'beta' parameter of fbeta_score must be a float in (0, inf); got -1."
     """
+
     def decorate(func):
         sig = inspect.signature(func)
         unknown = set(constraints) - set(sig.parameters)
@@ -443,4 +467,3 @@ def validate_params(constraints: dict):
         return wrapper
 
     return decorate
-

@@ -24,9 +24,9 @@ other scikit-learn regressor is cloned and fitted in a loop.
 :func:`bias_variance_01` is the 0-1 loss decomposition of Domingos (2000) for binary classification:
 there the terms do *not* simply add up, which is why the book's clean decomposition is for squared loss.
 """
+
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 
 import numpy as np
@@ -34,14 +34,11 @@ from sklearn.base import clone
 
 from ._results import Result
 from ._validation import (
-    check_labels,
-    check_range,
     as_finite_array,
-    check_probability,
     check_nonnegative,
     check_positive_int,
     check_random_state,
-    num_samples,
+    check_range,
 )
 
 __all__ = [
@@ -224,7 +221,7 @@ class BiasVarianceResult(Result):
         """expected_error − (bias2 + variance + noise): Monte-Carlo error of 式(2.42), zero in expectation."""
         return self.expected_error - (self.bias2 + self.variance + self.noise)
 
-    _repr_format = 'BiasVarianceResult(bias2={bias2:.4f}, variance={variance:.4f}, noise={noise:.4f}, expected_error={expected_error:.4f}, residual={residual:+.4f}; {n_datasets} data sets of {n_train}, {n_test} test points, {method})'
+    _repr_format = "BiasVarianceResult(bias2={bias2:.4f}, variance={variance:.4f}, noise={noise:.4f}, expected_error={expected_error:.4f}, residual={residual:+.4f}; {n_datasets} data sets of {n_train}, {n_test} test points, {method})"
 
     def _repr_values(self) -> dict:
         return {"n_test": len(self.x_test)}
@@ -241,16 +238,17 @@ def _simulate(target, lo, hi, noise_std, n_train, n_datasets, x_test, rng):
 
 def _decompose(pred, y_true, y_test):
     """The per-point terms of 式(2.37)–(2.41) from predictions (K, m), true values (m,), labels (K, m)."""
-    mean_pred = pred.mean(axis=0)                                # 式(2.37)
-    variance = ((pred - mean_pred) ** 2).mean(axis=0)            # 式(2.38), E_D over K data sets (ddof=0)
-    noise = ((y_test - y_true) ** 2).mean(axis=0)                # 式(2.39)
-    bias2 = (mean_pred - y_true) ** 2                            # 式(2.40)
-    expected = ((pred - y_test) ** 2).mean(axis=0)               # 式(2.41)
+    mean_pred = pred.mean(axis=0)  # 式(2.37)
+    variance = ((pred - mean_pred) ** 2).mean(axis=0)  # 式(2.38), E_D over K data sets (ddof=0)
+    noise = ((y_test - y_true) ** 2).mean(axis=0)  # 式(2.39)
+    bias2 = (mean_pred - y_true) ** 2  # 式(2.40)
+    expected = ((pred - y_test) ** 2).mean(axis=0)  # 式(2.41)
     return mean_pred, bias2, variance, noise, expected
 
 
-def bias_variance(model, target, *, noise_std, n_train, n_datasets=200, x_test=None, x_range=(0, 1),
-                  random_state=None, method="auto") -> BiasVarianceResult:
+def bias_variance(
+    model, target, *, noise_std, n_train, n_datasets=200, x_test=None, x_range=(0, 1), random_state=None, method="auto"
+) -> BiasVarianceResult:
     """Estimate bias², variance, noise and expected error of a regressor by simulation (式(2.37)–(2.42)).
 
     Draws ``n_datasets`` training sets of ``n_train`` points (x uniform on ``x_range``,
@@ -291,13 +289,26 @@ def bias_variance(model, target, *, noise_std, n_train, n_datasets=200, x_test=N
     pred, fitted, used = _fit_predict(model, X, Y, x_test, method)
     mean_pred, bias2, variance, noise, expected = _decompose(pred, y_true, y_test)
     return BiasVarianceResult(
-        bias2=float(bias2.mean()), variance=float(variance.mean()), noise=float(noise.mean()),
+        bias2=float(bias2.mean()),
+        variance=float(variance.mean()),
+        noise=float(noise.mean()),
         expected_error=float(expected.mean()),
-        bias2_per_point=bias2, variance_per_point=variance, noise_per_point=noise,
+        bias2_per_point=bias2,
+        variance_per_point=variance,
+        noise_per_point=noise,
         expected_error_per_point=expected,
-        x_test=x_test, y_true=y_true, mean_prediction=mean_pred, predictions=pred, y_test=y_test,
-        x_train=X, y_train=Y, train_error=float(((fitted - Y) ** 2).mean()),
-        noise_std=noise_std, n_train=n_train, n_datasets=n_datasets, method=used,
+        x_test=x_test,
+        y_true=y_true,
+        mean_prediction=mean_pred,
+        predictions=pred,
+        y_test=y_test,
+        x_train=X,
+        y_train=Y,
+        train_error=float(((fitted - Y) ** 2).mean()),
+        noise_std=noise_std,
+        n_train=n_train,
+        n_datasets=n_datasets,
+        method=used,
     )
 
 
@@ -321,14 +332,25 @@ class BiasVarianceCurve(Result):
     def best(self):
         return self.values[int(np.argmin(self.expected_error))]
 
-    _repr_format = 'BiasVarianceCurve({param_name}: {n_values} values, best {param_name}={best!r}, min expected_error={min_error:.4f})'
+    _repr_format = "BiasVarianceCurve({param_name}: {n_values} values, best {param_name}={best!r}, min expected_error={min_error:.4f})"
 
     def _repr_values(self) -> dict:
         return {"n_values": len(self.values), "min_error": self.expected_error.min()}
 
 
-def bias_variance_curve(model, param_name, values, target, *, noise_std, n_train, n_datasets=200,
-                        x_test=None, x_range=(0, 1), random_state=None) -> BiasVarianceCurve:
+def bias_variance_curve(
+    model,
+    param_name,
+    values,
+    target,
+    *,
+    noise_std,
+    n_train,
+    n_datasets=200,
+    x_test=None,
+    x_range=(0, 1),
+    random_state=None,
+) -> BiasVarianceCurve:
     """:func:`bias_variance` for each value of ``param_name`` (e.g. the degree): the bias–variance dilemma.
 
     Every value sees the *same* simulated data sets (common random numbers), so the curves are smooth and
@@ -353,9 +375,16 @@ def bias_variance_curve(model, param_name, values, target, *, noise_std, n_train
     seed = check_random_state(random_state).integers(0, 2**63 - 1)
     rows = []
     for v in values:  # a loop over a handful of parameter values; each call is vectorised
-        r = bias_variance(clone(model).set_params(**{param_name: v}), target, noise_std=noise_std,
-                          n_train=n_train, n_datasets=n_datasets, x_test=x_test, x_range=x_range,
-                          random_state=int(seed))
+        r = bias_variance(
+            clone(model).set_params(**{param_name: v}),
+            target,
+            noise_std=noise_std,
+            n_train=n_train,
+            n_datasets=n_datasets,
+            x_test=x_test,
+            x_range=x_range,
+            random_state=int(seed),
+        )
         rows.append((r.bias2, r.variance, r.noise, r.expected_error, r.train_error))
     a = np.array(rows)
     return BiasVarianceCurve(param_name, values, a[:, 0], a[:, 1], a[:, 2], a[:, 3], a[:, 4])
@@ -403,11 +432,12 @@ class ZeroOneDecomposition(Result):
         """Mean over x_test of V(x) where B(x) = 1 (subtracts from the loss), zero elsewhere."""
         return float(np.mean(np.where(self.bias_per_point == 1, self.variance_per_point, 0.0)))
 
-    _repr_format = 'ZeroOneDecomposition(expected_loss={expected_loss:.4f}, bias={bias:.4f}, variance={variance:.4f} (net {net_variance:+.4f}), noise={noise:.4f}, naive_sum={naive_sum:.4f})'
+    _repr_format = "ZeroOneDecomposition(expected_loss={expected_loss:.4f}, bias={bias:.4f}, variance={variance:.4f} (net {net_variance:+.4f}), noise={noise:.4f}, naive_sum={naive_sum:.4f})"
 
 
-def bias_variance_01(model, prob, *, n_train, n_datasets=200, x_test=None, x_range=(0, 1),
-                     random_state=None) -> ZeroOneDecomposition:
+def bias_variance_01(
+    model, prob, *, n_train, n_datasets=200, x_test=None, x_range=(0, 1), random_state=None
+) -> ZeroOneDecomposition:
     """0-1 loss bias/variance/noise of a binary classifier by simulation (Domingos 2000), for §2.5's remark.
 
     Training sets: x uniform on ``x_range``, label 1 with probability ``prob(x)``. A clone of ``model`` is
@@ -452,21 +482,31 @@ def bias_variance_01(model, prob, *, n_train, n_datasets=200, x_test=None, x_ran
         pred[k] = np.asarray(est.predict(Xt)).astype(int)
     if not np.isin(pred, (0, 1)).all():
         raise ValueError("model must predict labels in {0, 1}")
-    y_star = (p_test > 0.5).astype(int)                       # Bayes-optimal label (ties -> 0)
+    y_star = (p_test > 0.5).astype(int)  # Bayes-optimal label (ties -> 0)
     frac1 = pred.mean(axis=0)
-    y_main = (frac1 > 0.5).astype(int)                        # main prediction (ties -> 0)
-    noise = np.where(y_star == 1, 1 - p_test, p_test)         # P(t != y*)
+    y_main = (frac1 > 0.5).astype(int)  # main prediction (ties -> 0)
+    noise = np.where(y_star == 1, 1 - p_test, p_test)  # P(t != y*)
     bias = (y_main != y_star).astype(float)
-    variance = np.where(y_main == 1, 1 - frac1, frac1)        # P_D(f != y_m)
-    p_correct_opt = np.where(y_star == 1, frac1, 1 - frac1)   # P_D(f = y*)
+    variance = np.where(y_main == 1, 1 - frac1, frac1)  # P_D(f != y_m)
+    p_correct_opt = np.where(y_star == 1, frac1, 1 - frac1)  # P_D(f = y*)
     c1 = 2 * p_correct_opt - 1
     c2 = np.where(bias == 0, 1.0, -1.0)
     # exact expected loss given the predictions: P(t != f) = p if f = 0 else 1 - p
     expected = np.where(pred == 1, 1 - p_test, p_test).mean(axis=0)
     return ZeroOneDecomposition(
-        expected_loss=float(expected.mean()), bias=float(bias.mean()), variance=float(variance.mean()),
-        noise=float(noise.mean()), net_variance=float((c2 * variance).mean()),
+        expected_loss=float(expected.mean()),
+        bias=float(bias.mean()),
+        variance=float(variance.mean()),
+        noise=float(noise.mean()),
+        net_variance=float((c2 * variance).mean()),
         naive_sum=float((noise + bias + variance).mean()),
-        expected_loss_per_point=expected, bias_per_point=bias, variance_per_point=variance,
-        noise_per_point=noise, c1=c1, c2=c2, x_test=x_test, main_prediction=y_main, predictions=pred,
+        expected_loss_per_point=expected,
+        bias_per_point=bias,
+        variance_per_point=variance,
+        noise_per_point=noise,
+        c1=c1,
+        c2=c2,
+        x_test=x_test,
+        main_prediction=y_main,
+        predictions=pred,
     )

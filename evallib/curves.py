@@ -13,6 +13,7 @@ O(n) passes (or binary searches when there are few distinct scores), O(n log n) 
 over samples or thresholds. ``roc_auc`` is the Mann–Whitney count of ordered
 pairs from the two sorted score arrays (see ``bench/RESULTS.md`` for timings against scikit-learn, made by ``make bench``).
 """
+
 from __future__ import annotations
 
 import numbers
@@ -31,9 +32,21 @@ from ._validation import (
 )
 
 __all__ = [
-    "roc_curve", "pr_curve", "break_even_point", "auc", "roc_auc", "rank_loss",
-    "CostCurve", "cost_curve", "expected_total_cost", "probability_cost", "normalized_cost",
-    "OperatingPoint", "cost_operating_point", "ThresholdSummary", "threshold_summary",
+    "roc_curve",
+    "pr_curve",
+    "break_even_point",
+    "auc",
+    "roc_auc",
+    "rank_loss",
+    "CostCurve",
+    "cost_curve",
+    "expected_total_cost",
+    "probability_cost",
+    "normalized_cost",
+    "OperatingPoint",
+    "cost_operating_point",
+    "ThresholdSummary",
+    "threshold_summary",
 ]
 
 
@@ -50,13 +63,14 @@ def _positive_mask(y_true, pos_label=None, name="y_true", need_negatives=True) -
     if y.dtype.kind in "biuf" and isinstance(pos_label, (numbers.Real, np.bool_)):
         if y.dtype.kind != "f" or np.isfinite(y).all():
             lo, hi = y.min(), y.max()
-            if lo != hi and (pos_label == lo or pos_label == hi) \
-                    and np.count_nonzero((y == lo) | (y == hi)) == y.size:
+            if lo != hi and (pos_label == lo or pos_label == hi) and np.count_nonzero((y == lo) | (y == hi)) == y.size:
                 return y == pos_label
     pos = check_binary_labels(y, name, pos_label=pos_label, need_both=need_negatives)
     if not pos.any():
-        raise ValueError(f"{name} contains one class only ({np.unique(y).tolist()}) and no positives "
-                         f"(pos_label={pos_label!r}): recall TP / m+ is undefined")
+        raise ValueError(
+            f"{name} contains one class only ({np.unique(y).tolist()}) and no positives "
+            f"(pos_label={pos_label!r}): recall TP / m+ is undefined"
+        )
     return pos
 
 
@@ -197,7 +211,7 @@ def auc(x, y) -> float:
 def _misordered_twice(y_true, scores, pos_label):
     """2·#{(x+, x-): f(x+) < f(x-)} + #{ties}, and m+·m-, as exact Python ints (Mann–Whitney count)."""
     sp, sn = _split_scores(y_true, scores, pos_label)
-    left = np.searchsorted(sn, sp, "left")    # negatives scored below each positive
+    left = np.searchsorted(sn, sp, "left")  # negatives scored below each positive
     right = np.searchsorted(sn, sp, "right")  # ... below or tied
     n_pos, n_neg = len(sp), len(sn)
     return 2 * n_pos * n_neg - int(left.sum(dtype=np.int64)) - int(right.sum(dtype=np.int64)), n_pos * n_neg
@@ -237,7 +251,9 @@ def _check_costs(p, cost_fn, cost_fp):
     cost_fn = check_nonnegative(cost_fn, "cost_fn")
     cost_fp = check_nonnegative(cost_fp, "cost_fp")
     if p * cost_fn + (1 - p) * cost_fp == 0:
-        raise ValueError("p * cost_fn + (1 - p) * cost_fp is 0: no error costs anything, the costs cannot be normalised")
+        raise ValueError(
+            "p * cost_fn + (1 - p) * cost_fp is 0: no error costs anything, the costs cannot be normalised"
+        )
     return p, cost_fn, cost_fp
 
 
@@ -267,7 +283,9 @@ def normalized_cost(fpr, fnr, p, cost_fn, cost_fp):
     for name, a in (("fpr", fpr), ("fnr", fnr)):
         a = np.asarray(a)
         if a.dtype.kind not in "iuf":
-            raise TypeError(f"{name} must hold numbers (rates in [0, 1]); got dtype {a.dtype} ({fpr if name == 'fpr' else fnr!r})")
+            raise TypeError(
+                f"{name} must hold numbers (rates in [0, 1]); got dtype {a.dtype} ({fpr if name == 'fpr' else fnr!r})"
+            )
         a = a.astype(float)
         if a.size == 0 or not np.isfinite(a).all() or (a < 0).any() or (a > 1).any():
             raise ValueError(f"{name} must hold rates in [0, 1]; got {a.ravel()[:5].tolist()}")
@@ -296,7 +314,9 @@ class CostCurve(Result):
     hull_index: np.ndarray  # indices of the ROC points whose lines make the envelope, by increasing FPR
     expected_total_cost: float
 
-    _repr_format = 'CostCurve(n_lines={n_lines}, n_envelope_lines={n_envelope}, expected_total_cost={expected_total_cost:.4f})'
+    _repr_format = (
+        "CostCurve(n_lines={n_lines}, n_envelope_lines={n_envelope}, expected_total_cost={expected_total_cost:.4f})"
+    )
 
     def _repr_values(self) -> dict:
         return {"n_lines": len(self.fpr), "n_envelope": len(self.hull_index)}
@@ -339,8 +359,9 @@ def cost_curve(y_true, scores, *, pos_label=None) -> CostCurve:
     keep = np.concatenate([[True], (np.diff(ex) != 0) | (np.diff(ey) != 0)])  # drop repeated corners
     ex, ey = ex[keep], ey[keep]
     area = float(np.sum(np.diff(ex) * (ey[:-1] + ey[1:])) / 2)
-    return CostCurve(fpr=fpr, fnr=1 - tpr, thresholds=thr, envelope_x=ex, envelope_y=ey,
-                     hull_index=h, expected_total_cost=area)
+    return CostCurve(
+        fpr=fpr, fnr=1 - tpr, thresholds=thr, envelope_x=ex, envelope_y=ey, hull_index=h, expected_total_cost=area
+    )
 
 
 def expected_total_cost(y_true, scores, *, pos_label=None) -> float:
@@ -363,7 +384,7 @@ class OperatingPoint(Result):
     normalized_cost: float
     expected_cost: float  # cost per sample: normalized_cost · (p·cost_fn + (1-p)·cost_fp)
 
-    _repr_format = 'OperatingPoint(threshold={threshold:.4g}, fpr={fpr:.4f}, fnr={fnr:.4f}, probability_cost={probability_cost:.4f}, normalized_cost={normalized_cost:.4f}, expected_cost={expected_cost:.4f})'
+    _repr_format = "OperatingPoint(threshold={threshold:.4g}, fpr={fpr:.4f}, fnr={fnr:.4f}, probability_cost={probability_cost:.4f}, normalized_cost={normalized_cost:.4f}, expected_cost={expected_cost:.4f})"
 
 
 def cost_operating_point(curve: CostCurve, *, p, cost_fn, cost_fp) -> OperatingPoint:
@@ -382,8 +403,14 @@ def cost_operating_point(curve: CostCurve, *, p, cost_fn, cost_fp) -> OperatingP
     x = p * cfn / (p * cfn + (1 - p) * cfp)
     nc = curve.fnr * x + curve.fpr * (1 - x)
     i = int(np.argmin(nc))
-    return OperatingPoint(float(curve.thresholds[i]), float(curve.fpr[i]), float(curve.fnr[i]), x,
-                          float(nc[i]), float(nc[i] * (p * cfn + (1 - p) * cfp)))
+    return OperatingPoint(
+        float(curve.thresholds[i]),
+        float(curve.fpr[i]),
+        float(curve.fnr[i]),
+        x,
+        float(nc[i]),
+        float(nc[i] * (p * cfn + (1 - p) * cfp)),
+    )
 
 
 # ----------------------------------------------------------------------------- one cut point
@@ -407,7 +434,7 @@ class ThresholdSummary(Result):
         """``[[TP, FN], [FP, TN]]`` (the book's layout)."""
         return np.array([[self.tp, self.fn], [self.fp, self.tn]])
 
-    _repr_format = 'ThresholdSummary(threshold={threshold:.4g}, TP={tp}, FN={fn}, FP={fp}, TN={tn}, precision={precision:.4f}, recall={recall:.4f}, f1={f1:.4f}, tpr={tpr:.4f}, fpr={fpr:.4f})'
+    _repr_format = "ThresholdSummary(threshold={threshold:.4g}, TP={tp}, FN={fn}, FP={fp}, TN={tn}, precision={precision:.4f}, recall={recall:.4f}, f1={f1:.4f}, tpr={tpr:.4f}, fpr={fpr:.4f})"
 
 
 def threshold_summary(y_true, scores, threshold, *, pos_label=None) -> ThresholdSummary:
@@ -432,5 +459,6 @@ def threshold_summary(y_true, scores, threshold, *, pos_label=None) -> Threshold
     n_pos = int(np.count_nonzero(pos))
     fn, tn = n_pos - tp, (s.size - n_pos) - fp
     prec = tp / (tp + fp) if tp + fp else 1.0
-    return ThresholdSummary(float(threshold), tp, fn, fp, tn, prec, tp / n_pos, 2 * tp / (2 * tp + fp + fn),
-                            tp / n_pos, fp / (fp + tn))
+    return ThresholdSummary(
+        float(threshold), tp, fn, fp, tn, prec, tp / n_pos, 2 * tp / (2 * tp + fp + fn), tp / n_pos, fp / (fp + tn)
+    )

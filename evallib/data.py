@@ -1,5 +1,6 @@
 """Data for the course: the book's watermelon data set 3.0α, small synthetic generators, and
 scikit-learn's bundled data sets (no downloads anywhere)."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -7,11 +8,28 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ._results import Result
-from ._validation import (as_1d_array, as_finite_array, check_consistent_length, check_labels, check_nonnegative,
-                          check_positive_int, check_random_state, check_range)
+from ._validation import (
+    as_1d_array,
+    as_finite_array,
+    check_consistent_length,
+    check_labels,
+    check_nonnegative,
+    check_positive_int,
+    check_random_state,
+    check_range,
+)
 
-__all__ = ["Dataset", "load_watermelon", "make_sine", "make_majority_trap", "load_bundled", "BUNDLED",
-           "load_tumours", "load_tumour_scores", "load_ten_melons"]
+__all__ = [
+    "Dataset",
+    "load_watermelon",
+    "make_sine",
+    "make_majority_trap",
+    "load_bundled",
+    "BUNDLED",
+    "load_tumours",
+    "load_tumour_scores",
+    "load_ten_melons",
+]
 
 
 @dataclass(frozen=True, repr=False)
@@ -42,9 +60,9 @@ class Dataset(Result):
         if not isinstance(self.description, str):
             raise TypeError(f"description must be a string, got {type(self.description).__name__}")
         for k, v in (("X", X), ("y", y), *names.items()):
-            object.__setattr__(self, k, v)   # frozen: set once, here
+            object.__setattr__(self, k, v)  # frozen: set once, here
 
-    _repr_format = 'Dataset(n_samples={X.shape[0]}, features={features}, classes={classes})'
+    _repr_format = "Dataset(n_samples={X.shape[0]}, features={features}, classes={classes})"
 
     def _repr_values(self) -> dict:
         return {"features": list(self.feature_names), "classes": list(self.target_names)}
@@ -54,10 +72,22 @@ class Dataset(Result):
 
 _WATERMELON_3A = np.array(
     [
-        [0.697, 0.460, 1], [0.774, 0.376, 1], [0.634, 0.264, 1], [0.608, 0.318, 1],
-        [0.556, 0.215, 1], [0.403, 0.237, 1], [0.481, 0.149, 1], [0.437, 0.211, 1],
-        [0.666, 0.091, 0], [0.243, 0.267, 0], [0.245, 0.057, 0], [0.343, 0.099, 0],
-        [0.639, 0.161, 0], [0.657, 0.198, 0], [0.360, 0.370, 0], [0.593, 0.042, 0],
+        [0.697, 0.460, 1],
+        [0.774, 0.376, 1],
+        [0.634, 0.264, 1],
+        [0.608, 0.318, 1],
+        [0.556, 0.215, 1],
+        [0.403, 0.237, 1],
+        [0.481, 0.149, 1],
+        [0.437, 0.211, 1],
+        [0.666, 0.091, 0],
+        [0.243, 0.267, 0],
+        [0.245, 0.057, 0],
+        [0.343, 0.099, 0],
+        [0.639, 0.161, 0],
+        [0.657, 0.198, 0],
+        [0.360, 0.370, 0],
+        [0.593, 0.042, 0],
         [0.719, 0.103, 0],
     ]
 )
@@ -135,7 +165,6 @@ def load_bundled(name):
         raise ValueError(f"name must be one of {BUNDLED}, got {name!r}")
     X, y = getattr(datasets, f"load_{name}")(return_X_y=True)
     return X, y
-
 
 
 # The three weak features of the breast-cancer data that chapters 04-06 use (all 30 leave too few mistakes).

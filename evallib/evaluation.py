@@ -4,6 +4,7 @@ Taught in ``notebooks/02_evaluation_methods.ipynb``. Also the curves of a learne
 parameters (:func:`complexity_curve`) and against the training-set size (:func:`learning_curve`, notebook 10),
 and the selection bias of tuning (:func:`expected_best_accuracy`, notebook 03).
 """
+
 from __future__ import annotations
 
 import math
@@ -17,8 +18,18 @@ from ._results import Result
 from ._validation import check_consistent_length, check_labels, check_positive_int, check_probability, num_samples
 from .metrics import error_rate
 
-__all__ = ["evaluate", "cross_validation", "CVResult", "score_table", "ScoreTable", "complexity_curve", "ComplexityCurve",
-           "learning_curve", "LearningCurve", "expected_best_accuracy"]
+__all__ = [
+    "evaluate",
+    "cross_validation",
+    "CVResult",
+    "score_table",
+    "ScoreTable",
+    "complexity_curve",
+    "ComplexityCurve",
+    "learning_curve",
+    "LearningCurve",
+    "expected_best_accuracy",
+]
 
 
 _RESPONSES = ("predict", "predict_proba", "decision_function")
@@ -133,11 +144,22 @@ class CVResult(Result):
     fold_std: float
     n_fits: int
 
-    _repr_format = 'CVResult(p={scores.shape[0]}, k={scores.shape[1]}, mean={mean:.4f}, repeat_std={repeat_std:.4f}, fold_std={fold_std:.4f}, n_fits={n_fits})'
+    _repr_format = "CVResult(p={scores.shape[0]}, k={scores.shape[1]}, mean={mean:.4f}, repeat_std={repeat_std:.4f}, fold_std={fold_std:.4f}, n_fits={n_fits})"
 
 
-def cross_validation(model, X, y, *, n_splits=10, n_repeats=1, stratify=True, metric=error_rate,
-                     response="predict", random_state=None, n_jobs=None) -> CVResult:
+def cross_validation(
+    model,
+    X,
+    y,
+    *,
+    n_splits=10,
+    n_repeats=1,
+    stratify=True,
+    metric=error_rate,
+    response="predict",
+    random_state=None,
+    n_jobs=None,
+) -> CVResult:
     """p-times k-fold cross-validation ("p 次 k 折交叉验证") summarised as a :class:`CVResult`.
 
     The estimate is the mean of all p·k fold scores (西瓜书 §2.2.2); ``repeat_std`` shows how much a
@@ -183,7 +205,7 @@ class ScoreTable(Result):
     datasets: tuple
     split_scores: tuple = field(repr=False)
 
-    _repr_format = 'ScoreTable({scores.shape[0]} data sets × {scores.shape[1]} learners: {learner_list})'
+    _repr_format = "ScoreTable({scores.shape[0]} data sets × {scores.shape[1]} learners: {learner_list})"
 
     def _repr_values(self) -> dict:
         return {"learner_list": ", ".join(self.learners)}
@@ -196,8 +218,9 @@ def _named(items, name):
         try:
             pairs = [tuple(p) for p in items]
         except TypeError:
-            raise TypeError(f"{name} must be a dict {{name: ...}} or a list of (name, ...) pairs, "
-                            f"got {type(items).__name__}") from None
+            raise TypeError(
+                f"{name} must be a dict {{name: ...}} or a list of (name, ...) pairs, got {type(items).__name__}"
+            ) from None
     if not pairs:
         raise ValueError(f"{name} is empty: give at least one")
     if any(len(p) != 2 or not isinstance(p[0], str) for p in pairs):
@@ -208,8 +231,7 @@ def _named(items, name):
     return pairs
 
 
-def score_table(learners, datasets, splitter, metric=error_rate, *, response="predict",
-                n_jobs=None) -> ScoreTable:
+def score_table(learners, datasets, splitter, metric=error_rate, *, response="predict", n_jobs=None) -> ScoreTable:
     """Score k learners on N data sets with the same splits for every learner (西瓜书 §2.4.4, 表 2.5).
 
     For each data set the splits of ``splitter`` are drawn once and every learner is scored on them with
@@ -247,12 +269,14 @@ def score_table(learners, datasets, splitter, metric=error_rate, *, response="pr
         prepared.append(_check_run(models[0][1], Xy[0], Xy[1], splitter, metric, response))
     out = Parallel(n_jobs=n_jobs)(
         delayed(_fit_and_score)(model, X, y, train, test, metric, response)
-        for X, y, splits in prepared for _, model in models for train, test in splits
+        for X, y, splits in prepared
+        for _, model in models
+        for train, test in splits
     )
     per_split, start = [], 0
     for X, y, splits in prepared:
         n = len(models) * len(splits)
-        per_split.append(np.asarray(out[start:start + n], dtype=float).reshape(len(models), len(splits)))
+        per_split.append(np.asarray(out[start : start + n], dtype=float).reshape(len(models), len(splits)))
         start += n
     scores = np.array([[np.mean(row) for row in arr] for arr in per_split])  # as evaluate(...).mean()
     return ScoreTable(scores, tuple(n for n, _ in models), tuple(n for n, _ in data), tuple(per_split))
@@ -278,7 +302,9 @@ class ComplexityCurve(Result):
     def test_mean(self) -> np.ndarray:
         return self.test.mean(axis=1)
 
-    _repr_format = 'ComplexityCurve({param_name}: {n_values} values × {train.shape[1]} splits, best test at {param_name}={best!r})'
+    _repr_format = (
+        "ComplexityCurve({param_name}: {n_values} values × {train.shape[1]} splits, best test at {param_name}={best!r})"
+    )
 
     def _repr_values(self) -> dict:
         return {"n_values": len(self.values), "best": self.values[int(np.argmin(self.test_mean))]}
@@ -286,8 +312,7 @@ class ComplexityCurve(Result):
 
 def _fit_train_test(model, X, y, train, test, metric):
     est = clone(model).fit(_take(X, train), _take(y, train))
-    return (metric(_take(y, train), est.predict(_take(X, train))),
-            metric(_take(y, test), est.predict(_take(X, test))))
+    return (metric(_take(y, train), est.predict(_take(X, train))), metric(_take(y, test), est.predict(_take(X, test))))
 
 
 def complexity_curve(model, param_name, values, X, y, splitter, metric=error_rate, *, n_jobs=None) -> ComplexityCurve:
@@ -319,8 +344,7 @@ def complexity_curve(model, param_name, values, X, y, splitter, metric=error_rat
     splits = list(splitter.split(X, y))
     jobs = [(v, tr, te) for v in values for tr, te in splits]
     out = Parallel(n_jobs=n_jobs)(
-        delayed(_fit_train_test)(clone(model).set_params(**{param_name: v}), X, y, tr, te, metric)
-        for v, tr, te in jobs
+        delayed(_fit_train_test)(clone(model).set_params(**{param_name: v}), X, y, tr, te, metric) for v, tr, te in jobs
     )
     arr = np.asarray(out, dtype=float).reshape(len(values), len(splits), 2)
     return ComplexityCurve(param_name, values, arr[:, :, 0], arr[:, :, 1])
@@ -347,10 +371,16 @@ class LearningCurve(Result):
     def test_mean(self) -> np.ndarray:
         return self.test_scores.mean(axis=1)
 
-    _repr_format = 'LearningCurve({n_sizes} sizes from {first} to {last}, {train_scores.shape[1]} splits; final train={final_train:.4f}, test={final_test:.4f})'
+    _repr_format = "LearningCurve({n_sizes} sizes from {first} to {last}, {train_scores.shape[1]} splits; final train={final_train:.4f}, test={final_test:.4f})"
 
     def _repr_values(self) -> dict:
-        return {"n_sizes": len(self.train_sizes), "first": self.train_sizes[0], "last": self.train_sizes[-1], "final_train": self.train_mean[-1], "final_test": self.test_mean[-1]}
+        return {
+            "n_sizes": len(self.train_sizes),
+            "first": self.train_sizes[0],
+            "last": self.train_sizes[-1],
+            "final_train": self.train_mean[-1],
+            "final_test": self.test_mean[-1],
+        }
 
 
 def _check_estimator(model, name="model"):

@@ -3,6 +3,7 @@
 The design matrix uses Legendre polynomials on x mapped to [-1, 1], which keeps least squares well
 conditioned up to degree 20 (raw powers x^d are not). The fitted function is the same polynomial.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -13,8 +14,7 @@ from sklearn.base import BaseEstimator, RegressorMixin
 from ._results import Result
 from ._validation import as_finite_array, check_positive_int, check_random_state, check_range
 
-__all__ = ["polynomial_design", "PolynomialRegression", "polynomial_experiment",
-           "PolynomialExperiment"]
+__all__ = ["polynomial_design", "PolynomialRegression", "polynomial_experiment", "PolynomialExperiment"]
 
 
 def polynomial_design(x, degree, domain=(0.0, 1.0)) -> np.ndarray:
@@ -50,7 +50,7 @@ class PolynomialRegression(RegressorMixin, BaseEstimator):
     """
 
     def __init__(self, degree=3, domain=None):
-        check_positive_int(degree, "degree", minimum=0)   # again in fit: set_params does not pass through here
+        check_positive_int(degree, "degree", minimum=0)  # again in fit: set_params does not pass through here
         self.degree = degree
         self.domain = domain
 
@@ -105,14 +105,15 @@ class PolynomialExperiment(Result):
     def best_degree(self) -> int:
         return int(self.degrees[np.argmin(self.test_mse)])
 
-    _repr_format = 'PolynomialExperiment(n_train={n_train}, noise_std={noise_std}, degrees=0..{max_degree}, best_degree={best_degree})'
+    _repr_format = "PolynomialExperiment(n_train={n_train}, noise_std={noise_std}, degrees=0..{max_degree}, best_degree={best_degree})"
 
     def _repr_values(self) -> dict:
         return {"n_train": len(self.x_train), "max_degree": int(self.degrees[-1])}
 
 
-def polynomial_experiment(n_train=20, *, noise_std=0.25, max_degree=15, n_test=1000, n_grid=200,
-                          random_state=None) -> PolynomialExperiment:
+def polynomial_experiment(
+    n_train=20, *, noise_std=0.25, max_degree=15, n_test=1000, n_grid=200, random_state=None
+) -> PolynomialExperiment:
     """Fit polynomials of degree 0..max_degree to ``n_train`` noisy samples of sin(2πx) (西瓜书 §2.1).
 
     Low degrees under-fit (欠拟合: both errors high); high degrees over-fit (过拟合: the training error
@@ -144,5 +145,16 @@ def polynomial_experiment(n_train=20, *, noise_std=0.25, max_degree=15, n_test=1
         curves[d] = A_gr[:, : d + 1] @ coef
         train_mse[d] = np.mean((A_tr[:, : d + 1] @ coef - y_tr) ** 2)
         test_mse[d] = np.mean((A_te[:, : d + 1] @ coef - y_te) ** 2)
-    return PolynomialExperiment(X_tr[:, 0], y_tr, X_te[:, 0], y_te, grid, np.sin(2 * np.pi * grid), degrees,
-                                curves, train_mse, test_mse, float(noise_std))
+    return PolynomialExperiment(
+        X_tr[:, 0],
+        y_tr,
+        X_te[:, 0],
+        y_te,
+        grid,
+        np.sin(2 * np.pi * grid),
+        degrees,
+        curves,
+        train_mse,
+        test_mse,
+        float(noise_std),
+    )

@@ -5,6 +5,7 @@ sentences up here by key; the language is :mod:`evallib.i18n`'s (``el.setup_note
 English template is a msgid of evallib's gettext catalog (evallib/locale/zh/LC_MESSAGES/evallib.po), marked
 with ``N_`` for Babel. Hints and problem statements live in the exercise sources (exercises/source/*.md).
 """
+
 from __future__ import annotations
 
 from .i18n import N_
@@ -20,8 +21,10 @@ MESSAGES = {
     "placeholder": N_("{name} is still `...`: replace it with your answer and run the cell."),
     "replace_placeholder": N_("Replace the `...` with your answer for {names} and run the cell."),
     "raised": N_("your code raised {error}: {detail}"),
-    "received": N_("{names}: recorded. This classroom release does not say whether it is right: it is graded "
-                "after you hand in the notebook."),
+    "received": N_(
+        "{names}: recorded. This classroom release does not say whether it is right: it is graded "
+        "after you hand in the notebook."
+    ),
     "received_function": N_("{name} is not callable."),
     "number_type": N_("{name} should be a number, got {type} {value}"),
     "number_shape": N_("{name} should be one number, got an array of shape {shape}"),
@@ -60,8 +63,10 @@ MESSAGES = {
     "kind.too_large": N_("too large"),
     "kind.too_small": N_("too small"),
     "kind.differs": N_("some values too large, some too small"),
-    "forbidden": N_("implement it yourself: the library functions that solve this problem ({call}) are blocked while "
-                 "your function runs on the hidden cases"),
+    "forbidden": N_(
+        "implement it yourself: the library functions that solve this problem ({call}) are blocked while "
+        "your function runs on the hidden cases"
+    ),
     "hint": N_("**Hint ({name}):** {text}"),
     "solution": N_("**Solution ({name}):**\n\n```python\n{code}\n```"),
     # scripts/autograde.py: reasons in grades.csv / feedback.csv
@@ -69,8 +74,10 @@ MESSAGES = {
     "hidden_test_failed": N_("hidden test {i}: {failure}{message}"),
     "not_graded_unreached": N_("not graded: the check of this problem did not finish (time limit or crash)"),
     "kernel_died": N_("not graded: the kernel died during {where} (os._exit, crash or out of memory)"),
-    "kernel_stuck": N_("not graded: the kernel stopped responding in {where} and was stopped (an endless loop that "
-                    "ignores interrupts?)"),
+    "kernel_stuck": N_(
+        "not graded: the kernel stopped responding in {where} and was stopped (an endless loop that "
+        "ignores interrupts?)"
+    ),
     "total_time": N_("not graded: the submission used up its total time ({seconds:g} s)"),
     "cell_raised": N_("code cell {index} raised {error}"),
     "cell_time_limit": N_("code cell {index} was stopped after {seconds:g} s (time limit)"),
@@ -82,17 +89,24 @@ MESSAGES = {
     "sandbox_failed": N_("not graded: the sandbox did not start or ended abnormally ({detail})"),
     "sandbox_timeout": N_("not graded: the sandbox exceeded its wall-clock limit ({seconds:g} s) and was killed"),
     "grader_error": N_("grader error: {error}"),
-    "symlink": N_("not graded: the submission is a symbolic link or lies in a linked folder (links are never "
-               "followed; hand in the notebook file itself)"),
+    "symlink": N_(
+        "not graded: the submission is a symbolic link or lies in a linked folder (links are never "
+        "followed; hand in the notebook file itself)"
+    ),
     "outside": N_("not graded: the submission is not a regular file inside the submissions folder"),
     "too_big": N_("not graded: the file is larger than {mb} MB"),
-    "more_notebooks": N_("{n} notebooks for this set in the folder: graded the newest by modification time ({chosen}); "
-                      "not graded: {others}"),
-    "lookalike": N_("the name {name!s} uses look-alike characters ({chars}) of another student's name: check the identity"),
-    "unsafe": N_("UNSAFE: graded WITHOUT a sandbox (--unsafe-no-sandbox): the submissions' code ran with the grader's "
-              "rights, so these grades can be forged"),
+    "more_notebooks": N_(
+        "{n} notebooks for this set in the folder: graded the newest by modification time ({chosen}); "
+        "not graded: {others}"
+    ),
+    "lookalike": N_(
+        "the name {name!s} uses look-alike characters ({chars}) of another student's name: check the identity"
+    ),
+    "unsafe": N_(
+        "UNSAFE: graded WITHOUT a sandbox (--unsafe-no-sandbox): the submissions' code ran with the grader's "
+        "rights, so these grades can be forged"
+    ),
 }
-
 
 
 def set_language(code: str) -> None:

@@ -14,6 +14,7 @@ The language is one process-wide setting (:func:`set_language`), which a thread 
 (:func:`language`): the autograder grades Chinese and English submissions side by side in worker threads.
 Figures keep English labels (no CJK font is assumed; see :func:`cjk_font`).
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -21,8 +22,19 @@ import os
 import threading
 from pathlib import Path
 
-__all__ = ["LANGUAGES", "set_language", "get_language", "language", "gettext", "N_", "ui", "say", "translate",
-           "cjk_font", "LOCALE_DIR"]
+__all__ = [
+    "LANGUAGES",
+    "set_language",
+    "get_language",
+    "language",
+    "gettext",
+    "N_",
+    "ui",
+    "say",
+    "translate",
+    "cjk_font",
+    "LOCALE_DIR",
+]
 
 LANGUAGES = ("en", "zh")
 _default = "en"
@@ -57,7 +69,7 @@ def get_language() -> str:
 
 def language(code: str):
     """Speak ``code`` in this thread inside the ``with`` block (the autograder: one submission per thread)."""
-    return _language(_check(code))   # checked at the call, not only when the block is entered
+    return _language(_check(code))  # checked at the call, not only when the block is entered
 
 
 @contextlib.contextmanager
@@ -133,15 +145,19 @@ def say(template: str, /, **fields) -> str:
 
 
 # ---------------------------------------------------------------------------------------- exercise sets
-_FREE: dict = {}          # lang -> {(context, English): translation}, read from the exercise catalogs
+_FREE: dict = {}  # lang -> {(context, English): translation}, read from the exercise catalogs
 _FREE_LOCK = threading.Lock()
 
 
 def _catalog_dirs(lang):
     dirs = [Path(d).parent / lang for d in os.environ.get("EVALLIB_EXERCISES", "").split(os.pathsep) if d]
     here = Path.cwd()
-    dirs += [here / "exercises" / lang, here.parent / "exercises" / lang, here.parent.parent / "exercises" / lang,
-             Path(__file__).resolve().parent.parent / "exercises" / lang]
+    dirs += [
+        here / "exercises" / lang,
+        here.parent / "exercises" / lang,
+        here.parent.parent / "exercises" / lang,
+        Path(__file__).resolve().parent.parent / "exercises" / lang,
+    ]
     seen, out = set(), []
     for d in dirs:
         r = d.resolve()
@@ -168,7 +184,7 @@ def _load_free(lang):
 def translate(text, context=None):
     """``text`` (an English sentence of an exercise set) in the current language; unchanged in English or when
     no catalog translates it. ``context`` is the catalog's msgctxt (``"hint"``, ``"title"``, ``"check"``, ...)."""
-    if text is None:   # a problem without a hint
+    if text is None:  # a problem without a hint
         return text
     _check_text(text)
     if context is not None:

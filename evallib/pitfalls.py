@@ -11,6 +11,7 @@ The splitting, selection and models are scikit-learn's (``StratifiedKFold``, ``f
 this module only avoids re-running the selection for every number of features, so a curve over twenty values of
 k on 10,000 features costs about as much as one ``cross_val_score`` per k would without the repeats.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -46,7 +47,7 @@ class LeakageStudy(Result):
             raise ValueError(f"k={k!r} was not studied; ks are {self.ks.tolist()}")
         return float(self.leaky[hit[0]]), float(self.honest[hit[0]])
 
-    _repr_format = 'LeakageStudy({n_ks} values of k from {first_k} to {last_k}, largest optimism {max_optimism:+.3f})'
+    _repr_format = "LeakageStudy({n_ks} values of k from {first_k} to {last_k}, largest optimism {max_optimism:+.3f})"
 
     def _repr_values(self) -> dict:
         return {"n_ks": len(self.ks), "first_k": self.ks[0], "last_k": self.ks[-1], "max_optimism": self.optimism.max()}
@@ -106,10 +107,14 @@ def selection_leakage(X, y, ks, *, model=None, n_splits=5, n_repeats=1, random_s
         raise ValueError("y holds one class only: there is nothing to select features for")
     ks_arr = as_1d_array(ks, "ks")
     if ks_arr.dtype.kind not in "iu" or (ks_arr < 1).any() or (ks_arr > X.shape[1]).any():
-        raise ValueError(f"ks must hold whole numbers of features in 1..{X.shape[1]} (X's columns), got {ks_arr.tolist()}")
+        raise ValueError(
+            f"ks must hold whole numbers of features in 1..{X.shape[1]} (X's columns), got {ks_arr.tolist()}"
+        )
     ks_arr = ks_arr.astype(np.int64)
     if model is not None and (isinstance(model, type) or not is_classifier(model)):
-        raise TypeError(f"model must be a scikit-learn classifier instance (e.g. KNeighborsClassifier()), got {model!r}")
+        raise TypeError(
+            f"model must be a scikit-learn classifier instance (e.g. KNeighborsClassifier()), got {model!r}"
+        )
     n_splits = check_positive_int(n_splits, "n_splits", minimum=2)
     n_repeats = check_positive_int(n_repeats, "n_repeats")
     cv = RepeatedStratifiedKFold(n_splits=n_splits, n_repeats=n_repeats, random_state=random_state)
@@ -120,10 +125,19 @@ def selection_leakage(X, y, ks, *, model=None, n_splits=5, n_repeats=1, random_s
         inside = _top_features(X[train], y[train], k_max)
         for order, out in ((everywhere, leaky), (inside, honest)):
             if model is None:
-                out.append(_one_nn_accuracies(X[np.ix_(train, order)], y[train], X[np.ix_(test, order)], y[test], ks_arr))
+                out.append(
+                    _one_nn_accuracies(X[np.ix_(train, order)], y[train], X[np.ix_(test, order)], y[test], ks_arr)
+                )
             else:
-                out.append([np.mean(clone(model).fit(X[np.ix_(train, order[:k])], y[train])
-                                    .predict(X[np.ix_(test, order[:k])]) == y[test]) for k in ks_arr])
+                out.append(
+                    [
+                        np.mean(
+                            clone(model).fit(X[np.ix_(train, order[:k])], y[train]).predict(X[np.ix_(test, order[:k])])
+                            == y[test]
+                        )
+                        for k in ks_arr
+                    ]
+                )
     lf, hf = np.array(leaky).T, np.array(honest).T
     return LeakageStudy(ks_arr, lf.mean(axis=1), hf.mean(axis=1), lf, hf)
 
@@ -144,9 +158,11 @@ def distort_probabilities(proba, *, slope=1.0, shift=0.0) -> np.ndarray:
     from ._validation import check_nonnegative, check_real
 
     p = as_finite_array(proba, "proba", ndim=None)
-    if p.ndim > 1:   # predict_proba's two columns would each be bent and no longer sum to 1
-        raise ValueError(f"proba must be the positive class's probabilities (a number or a 1-D array), got shape "
-                         f"{p.shape}; for predict_proba output pass its column [:, 1]")
+    if p.ndim > 1:  # predict_proba's two columns would each be bent and no longer sum to 1
+        raise ValueError(
+            f"proba must be the positive class's probabilities (a number or a 1-D array), got shape "
+            f"{p.shape}; for predict_proba output pass its column [:, 1]"
+        )
     if ((p < 0) | (p > 1)).any():
         raise ValueError("proba must hold probabilities in [0, 1]")
     slope = check_nonnegative(slope, "slope")

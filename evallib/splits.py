@@ -8,6 +8,7 @@ passed as ``cv=`` to :func:`sklearn.model_selection.cross_val_score` or ``GridSe
 
 Index generation is vectorised: a repeat costs one permutation and one stable sort, whatever ``m`` is.
 """
+
 from __future__ import annotations
 
 import numbers
@@ -291,11 +292,16 @@ class KFold(_Splitter):
             return ids
         counts = np.bincount(codes)
         if (counts < k).all():
-            raise ValueError(f"n_splits={k} cannot be greater than the number of members in each class "
-                             f"(the largest class of y has {counts.max()})")
+            raise ValueError(
+                f"n_splits={k} cannot be greater than the number of members in each class "
+                f"(the largest class of y has {counts.max()})"
+            )
         if counts.min() < k:
-            warnings.warn(f"The least populated class in y has only {counts.min()} members, which is less "
-                          f"than n_splits={k}.", UserWarning, stacklevel=3)
+            warnings.warn(
+                f"The least populated class in y has only {counts.min()} members, which is less than n_splits={k}.",
+                UserWarning,
+                stacklevel=3,
+            )
         # Class c occupies positions starts[c] .. starts[c] + counts[c] - 1 of the classes laid end to end; fold f
         # gets the positions p with p mod k == f: counts[c] // k of them, one more for the first counts[c] % k folds
         # counted cyclically from starts[c] mod k (scikit-learn's round-robin allocation, computed directly).
@@ -418,8 +424,8 @@ def out_of_bag_fraction(m) -> float:
     0.3487
     """
     m = check_positive_int(m, "m")
-    if m >= 2**53:   # (1 - 1/m)^m = e^-1 (1 - 1/(2m) + ...): the correction is below double precision (and
-        return float(np.exp(-1.0))   # 1/m of an int beyond 1e308 would overflow)
+    if m >= 2**53:  # (1 - 1/m)^m = e^-1 (1 - 1/(2m) + ...): the correction is below double precision (and
+        return float(np.exp(-1.0))  # 1/m of an int beyond 1e308 would overflow)
     return float(np.exp(m * np.log1p(-1.0 / m))) if m > 1 else 0.0
 
 

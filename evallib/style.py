@@ -5,6 +5,7 @@ matplotlib rcParams), and only inside a notebook kernel; library code never does
 modules: ``_notebook`` (the set-up cell; the language is a call into :mod:`evallib.i18n`), ``_theme`` (palette and
 styles) and ``_figures`` (the figure factory of the explorers).
 """
+
 from __future__ import annotations
 
 from . import _theme

@@ -1,6 +1,7 @@
 """Tuning a learner and estimating the tuned procedure honestly (调参与最终模型, 西瓜书 §2.2.4): the winner's own
 cross-validated score next to the nested cross-validation estimate. Chapter 03 runs the coin-flip study below
 and chapter 14 reuses its result through the same call (a number is computed where it is shown, never copied)."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -19,11 +20,11 @@ COIN_FLIP_GRID = {"max_depth": [1, 2, 3, 4, None], "min_weight_fraction_leaf": n
 class NestedTuning:
     """A grid search's winner and its own (non-nested) CV score, next to the nested CV estimate of the procedure."""
 
-    best_score: float          # the winner's inner cross-validated score on all the data (optimistic)
+    best_score: float  # the winner's inner cross-validated score on all the data (optimistic)
     best_params: dict
     nested_scores: np.ndarray  # one score per outer fold, each from a search that never saw that fold
     nested_mean: float
-    nested_se: float           # standard error of nested_mean: std(ddof=1) / sqrt(number of outer folds)
+    nested_se: float  # standard error of nested_mean: std(ddof=1) / sqrt(number of outer folds)
 
 
 def make_coin_flips(n_samples=300, n_features=5, *, random_state=1):
@@ -63,8 +64,13 @@ def nested_tuning(estimator, param_grid, X, y, *, inner_cv, outer_cv) -> NestedT
     nested = cross_val_score(search, X, y, cv=outer_cv)
     search.fit(X, y)
     se = float(nested.std(ddof=1) / np.sqrt(len(nested))) if len(nested) > 1 else float("inf")
-    return NestedTuning(best_score=float(search.best_score_), best_params=dict(search.best_params_),
-                        nested_scores=nested, nested_mean=float(nested.mean()), nested_se=se)
+    return NestedTuning(
+        best_score=float(search.best_score_),
+        best_params=dict(search.best_params_),
+        nested_scores=nested,
+        nested_mean=float(nested.mean()),
+        nested_se=se,
+    )
 
 
 def coin_flip_tuning(*, random_state=1) -> NestedTuning:
@@ -79,5 +85,11 @@ def coin_flip_tuning(*, random_state=1) -> NestedTuning:
     from .splits import KFold
 
     X, y = make_coin_flips(300, 5, random_state=random_state)
-    return nested_tuning(DecisionTreeClassifier(random_state=0), COIN_FLIP_GRID, X, y,
-                         inner_cv=KFold(5, random_state=1), outer_cv=KFold(5, random_state=2))
+    return nested_tuning(
+        DecisionTreeClassifier(random_state=0),
+        COIN_FLIP_GRID,
+        X,
+        y,
+        inner_cv=KFold(5, random_state=1),
+        outer_cv=KFold(5, random_state=2),
+    )

@@ -17,6 +17,7 @@ tests hypotheses about them (§2.4); this module puts an interval around each nu
 
 Every distribution and quantile comes from SciPy.
 """
+
 from __future__ import annotations
 
 import numbers
@@ -25,17 +26,17 @@ from dataclasses import dataclass, field
 import numpy as np
 from scipy import stats
 
+from ._results import Result
 from ._validation import (
-    check_labels,
     as_1d_array,
     as_finite_array,
     check_binary_labels,
     check_consistent_length,
+    check_labels,
     check_positive_int,
     check_probability,
     check_random_state,
 )
-from ._results import Result
 from .compare import TestResult
 
 __all__ = [
@@ -241,12 +242,20 @@ def error_rate_interval(n_errors, m, *, confidence=0.95, method="wilson") -> Err
     confidence = _check_confidence(confidence)
     method = _check_method(method, INTERVAL_METHODS)
     lo, hi = _bounds(n_errors, m, confidence, method)
-    return ErrorRateInterval(estimate=n_errors / m, low=float(lo), high=float(hi), method=method,
-                             confidence=confidence, n_errors=n_errors, m=m)
+    return ErrorRateInterval(
+        estimate=n_errors / m,
+        low=float(lo),
+        high=float(hi),
+        method=method,
+        confidence=confidence,
+        n_errors=n_errors,
+        m=m,
+    )
 
 
-def interval_coverage(m, error_rate, *, confidence=0.95, method="wilson", n_trials=10_000,
-                      random_state=None) -> Coverage:
+def interval_coverage(
+    m, error_rate, *, confidence=0.95, method="wilson", n_trials=10_000, random_state=None
+) -> Coverage:
     """The real coverage of an interval method for a true error rate ``error_rate`` on ``m`` test samples.
 
     ``exact`` = Σ_k P(X = k) · [low(k) ≤ ε ≤ high(k)] over X ~ Binomial(m, ε); ``simulated`` draws
@@ -271,8 +280,16 @@ def interval_coverage(m, error_rate, *, confidence=0.95, method="wilson", n_tria
     exact = float(stats.binom.pmf(k, m, eps)[covers].sum())
     draws = rng.binomial(m, eps, size=n_trials)
     sim = float(covers[draws].mean())
-    return Coverage(method=method, m=m, error_rate=eps, confidence=confidence, exact=min(exact, 1.0),
-                    simulated=sim, stderr=float(np.sqrt(sim * (1 - sim) / n_trials)), n_trials=n_trials)
+    return Coverage(
+        method=method,
+        m=m,
+        error_rate=eps,
+        confidence=confidence,
+        exact=min(exact, 1.0),
+        simulated=sim,
+        stderr=float(np.sqrt(sim * (1 - sim) / n_trials)),
+        n_trials=n_trials,
+    )
 
 
 def coverage_curve(m, error_rates, *, confidence=0.95, method="wilson") -> np.ndarray:
@@ -330,8 +347,15 @@ def kfold_mean_interval(scores, *, confidence=0.95, test_train_ratio=0.0) -> Mea
     sd = 0.0 if np.ptp(x) == 0 else float(x.std(ddof=1))
     factor = 1.0 / k + float(test_train_ratio)
     half = float(stats.t.isf((1 - confidence) / 2, k - 1)) * sd * np.sqrt(factor)
-    return MeanInterval(estimate=mean, low=float(_clean(mean - half)), high=float(_clean(mean + half)), std=sd,
-                        k=k, variance_factor=factor, confidence=confidence)
+    return MeanInterval(
+        estimate=mean,
+        low=float(_clean(mean - half)),
+        high=float(_clean(mean + half)),
+        std=sd,
+        k=k,
+        variance_factor=factor,
+        confidence=confidence,
+    )
 
 
 # ----------------------------------------------------------------------------------------------------
@@ -410,9 +434,15 @@ def roc_auc_interval(y_true, scores, *, confidence=0.95, pos_label=None) -> AUCI
     aucs, cov = _delong_cov(pos, [s])
     auc, var = float(aucs[0]), float(max(cov[0, 0], 0.0))
     half = float(stats.norm.isf((1 - confidence) / 2)) * np.sqrt(var)
-    return AUCInterval(auc=auc, variance=var, low=float(_clean(max(auc - half, 0.0))),
-                       high=float(_clean(min(auc + half, 1.0))), confidence=confidence,
-                       n_pos=int(pos.sum()), n_neg=int((~pos).sum()))
+    return AUCInterval(
+        auc=auc,
+        variance=var,
+        low=float(_clean(max(auc - half, 0.0))),
+        high=float(_clean(min(auc + half, 1.0))),
+        confidence=confidence,
+        n_pos=int(pos.sum()),
+        n_neg=int((~pos).sum()),
+    )
 
 
 def delong_test(y_true, scores_a, scores_b, *, alpha=0.05, pos_label=None) -> DeLongResult:
@@ -445,9 +475,19 @@ def delong_test(y_true, scores_a, scores_b, *, alpha=0.05, pos_label=None) -> De
     z = float(_clean(z))
     p = float(min(1.0, 2 * stats.norm.sf(abs(z))))
     crit = float(stats.norm.isf(alpha / 2))
-    return DeLongResult(test="DeLong test (H0: AUC_a = AUC_b)", statistic=z, pvalue=p, df=None, alpha=alpha,
-                        critical_value=crit, reject=bool(abs(z) > crit), distribution="norm",
-                        auc_a=float(aucs[0]), auc_b=float(aucs[1]), covariance=_clean(cov))
+    return DeLongResult(
+        test="DeLong test (H0: AUC_a = AUC_b)",
+        statistic=z,
+        pvalue=p,
+        df=None,
+        alpha=alpha,
+        critical_value=crit,
+        reject=bool(abs(z) > crit),
+        distribution="norm",
+        auc_a=float(aucs[0]),
+        auc_b=float(aucs[1]),
+        covariance=_clean(cov),
+    )
 
 
 # ----------------------------------------------------------------------------------------------------
@@ -523,10 +563,18 @@ def bootstrap_632(model, X, y, *, n_repeats=200, method=".632+", random_state=No
     else:
         w = 0.632 / (1 - 0.368 * R)
         estimate = (1 - w) * err + w * err1_capped
-    return Bootstrap632Result(estimate=float(estimate), method=method, training_error=err, oob_error=err1,
-                              no_information_rate=gamma, relative_overfitting_rate=R, weight=float(w),
-                              n_repeats=n_repeats, n_covered=int(covered.sum()),
-                              repeat_oob_error=float(per_repeat.mean()))
+    return Bootstrap632Result(
+        estimate=float(estimate),
+        method=method,
+        training_error=err,
+        oob_error=err1,
+        no_information_rate=gamma,
+        relative_overfitting_rate=R,
+        weight=float(w),
+        n_repeats=n_repeats,
+        n_covered=int(covered.sum()),
+        repeat_oob_error=float(per_repeat.mean()),
+    )
 
 
 # ----------------------------------------------------------------------------------------------------
@@ -535,8 +583,9 @@ def bootstrap_632(model, X, y, *, n_repeats=200, method=".632+", random_state=No
 BOOTSTRAP_INTERVAL_METHODS = ("percentile", "BCa", "basic")
 
 
-def bootstrap_interval(metric, y_true, y_pred, *, confidence=0.95, method="BCa", n_resamples=2000,
-                       random_state=None) -> BootstrapInterval:
+def bootstrap_interval(
+    metric, y_true, y_pred, *, confidence=0.95, method="BCa", n_resamples=2000, random_state=None
+) -> BootstrapInterval:
     """Bootstrap confidence interval of ``metric(y_true, y_pred)`` by resampling test samples in pairs.
 
     A thin, validated wrapper of ``scipy.stats.bootstrap(..., paired=True, vectorized=False)``: the
@@ -567,9 +616,23 @@ def bootstrap_interval(metric, y_true, y_pred, *, confidence=0.95, method="BCa",
     n_resamples = check_positive_int(n_resamples, "n_resamples", minimum=2)
     rng = check_random_state(random_state)
     estimate = float(metric(yt, yp))
-    res = stats.bootstrap((yt, yp), lambda a, b: metric(a, b), paired=True, vectorized=False,
-                          confidence_level=confidence, n_resamples=n_resamples, method=method, rng=rng)
+    res = stats.bootstrap(
+        (yt, yp),
+        lambda a, b: metric(a, b),
+        paired=True,
+        vectorized=False,
+        confidence_level=confidence,
+        n_resamples=n_resamples,
+        method=method,
+        rng=rng,
+    )
     lo, hi = float(res.confidence_interval.low), float(res.confidence_interval.high)
-    return BootstrapInterval(estimate=estimate, low=float(_clean(lo)), high=float(_clean(hi)), method=method,
-                             confidence=confidence, standard_error=float(res.standard_error),
-                             n_resamples=n_resamples)
+    return BootstrapInterval(
+        estimate=estimate,
+        low=float(_clean(lo)),
+        high=float(_clean(hi)),
+        method=method,
+        confidence=confidence,
+        standard_error=float(res.standard_error),
+        n_resamples=n_resamples,
+    )

@@ -26,6 +26,7 @@ A kernel that dies, a missing answer or malformed output scores zero for what it
 Without a working ``bwrap`` the grader refuses to run unless ``--unsafe-no-sandbox`` is given (every row then
 says so).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -35,26 +36,36 @@ import json
 import os
 import re
 import secrets
-import stat
-import unicodedata
 import shutil
+import stat
 import sys
 import tempfile
 import threading
+import unicodedata
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import nbformat
 
+from evallib.grading import (  # noqa: E402
+    NOT_ATTEMPTED,
+    CaseRecorder,
+    Replay,
+    from_data,
+    hidden_feedback,
+    load_source,
+    public_checks,
+    set_run_seed,
+    to_data,
+)
+from evallib.grading_messages import MESSAGES  # noqa: E402
+from evallib.grading_messages import text as _t
+from evallib.i18n import get_language as _get_language  # noqa: E402
+from evallib.i18n import language as _language
+from evallib.i18n import translate as _tr
+from scripts.release_exercises import SOURCE_DIR, SourceSpec, parse_source, read_seed, source_files, variant_for  # noqa: E402
 from scripts.sandbox import Sandbox, sandbox_problem  # noqa: E402,F401  (sandbox_problem: main and the tests)
-from scripts.release_exercises import (ROOT, SOURCE_DIR, SourceSpec, parse_source, read_seed,  # noqa: E402
-                               source_files, variant_for)
-
-from evallib.grading import (NOT_ATTEMPTED, CaseRecorder, Replay, from_data, hidden_feedback,  # noqa: E402
-                             load_source, public_checks, set_run_seed, to_data)
-from evallib.grading_messages import MESSAGES, text as _t  # noqa: E402
-from evallib.i18n import get_language as _get_language, language as _language, translate as _tr  # noqa: E402
 
 STATUSES = ("correct", "partial", "incorrect", "not attempted", "missing", "not graded")
 
@@ -66,7 +77,7 @@ class ProblemGrade:
     max_points: float
     status: str
     message: str = ""
-    text_answers: str = ""      # the learner's free-text answers (choices, justifications)
+    text_answers: str = ""  # the learner's free-text answers (choices, justifications)
 
 
 @dataclass
@@ -90,8 +101,17 @@ class SubmissionGrade:
 class Grader:
     """Sources, expected values and collected calls, per (set, variant), shared by all submissions."""
 
-    def __init__(self, source_dir=SOURCE_DIR, seed=None, cell_timeout=60, total_timeout=None, call_timeout=None,
-                 sandbox=True, memory_mb=4096, hide=()):
+    def __init__(
+        self,
+        source_dir=SOURCE_DIR,
+        seed=None,
+        cell_timeout=60,
+        total_timeout=None,
+        call_timeout=None,
+        sandbox=True,
+        memory_mb=4096,
+        hide=(),
+    ):
         self.specs = {p.stem: parse_source(p) for p in source_files(source_dir)}
         self.seed = seed
         self.cell_timeout = cell_timeout
@@ -106,11 +126,18 @@ class Grader:
         self.checks_dir = self.tmp / "checks"
         self.checks_dir.mkdir()
         for name, spec in self.specs.items():
-            (self.checks_dir / f"{name}.json").write_text(json.dumps(public_checks(load_source(spec.path))),
-                                                          encoding="utf-8")
+            (self.checks_dir / f"{name}.json").write_text(
+                json.dumps(public_checks(load_source(spec.path))), encoding="utf-8"
+            )
         os.chmod(self.checks_dir, 0o755)
-        self.box = Sandbox(self.tmp, self.checks_dir, sandbox=sandbox, memory_mb=memory_mb,
-                           total_timeout=self.total_timeout, hide=self.hide)
+        self.box = Sandbox(
+            self.tmp,
+            self.checks_dir,
+            sandbox=sandbox,
+            memory_mb=memory_mb,
+            total_timeout=self.total_timeout,
+            hide=self.hide,
+        )
 
     def close(self):
         self.box.close()
@@ -148,8 +175,15 @@ class Grader:
     # ------------------------------------------------------------------------------------- the sandbox
     def run_sandboxed(self, cells, names, functions, blocked=None):
         """Run the runner on one submission (scripts/sandbox.py); returns (parsed output or None, reason or None)."""
-        job = {"cells": cells, "names": names, "functions": functions, "cell_timeout": self.cell_timeout,
-               "total_timeout": self.total_timeout, "call_timeout": self.call_timeout, "blocked": blocked or {}}
+        job = {
+            "cells": cells,
+            "names": names,
+            "functions": functions,
+            "cell_timeout": self.cell_timeout,
+            "total_timeout": self.total_timeout,
+            "call_timeout": self.call_timeout,
+            "blocked": blocked or {},
+        }
         return self.box.run(job)
 
     # ------------------------------------------------------------------------------------- judging
@@ -202,7 +236,7 @@ class Grader:
                 return ProblemGrade(q.name, 0.0, q.points, "not graded", unreached)
             return ProblemGrade(q.name, 0.0, q.points, "missing", _t("missing", names=", ".join(missing)))
         texts = " | ".join(f"{a}: {v[:500]}" for a, v in answers.items() if type(v) is str)
-        with hidden_feedback():         # name the case and the kind of mistake, never the expected value
+        with hidden_feedback():  # name the case and the kind of mistake, never the expected value
             return self._judge(ex, q, answers, calls, texts, variant)
 
     def _judge(self, ex, q, answers, calls, texts, variant):
@@ -219,8 +253,12 @@ class Grader:
                 msg = str(exc) if isinstance(exc, AssertionError) else type(exc).__name__
                 failure = f"{_tr(t.failure_message, 'test')}: " if t.failure_message else ""
                 messages.append(_t("hidden_test_failed", i=i + 1, failure=failure, message=msg[:1000]))
-        delegated = [a for a in q.answers if isinstance(calls.get(a), dict)
-                     and any(isinstance(r, dict) and r.get("delegation") for r in calls[a].values())]
+        delegated = [
+            a
+            for a in q.answers
+            if isinstance(calls.get(a), dict)
+            and any(isinstance(r, dict) and r.get("delegation") for r in calls[a].values())
+        ]
         if delegated:
             messages.insert(0, _t("forbidden", call=", ".join(q.forbid) or delegated[0]))
         status = "correct" if points == q.points else ("partial" if points > 0 else "incorrect")
@@ -230,7 +268,7 @@ class Grader:
 def _where(w):
     zh = _get_language() == "zh"
     if isinstance(w, list) and len(w) == 2 and w[0] == "cell_in":
-        n = int(w[1]) if isinstance(w[1], int) else '?'
+        n = int(w[1]) if isinstance(w[1], int) else "?"
         return f"运行第 {n} 个代码单元格" if zh else f"code cell {n}"
     if isinstance(w, list) and len(w) == 2:
         return f"读取答案（{str(w[1])[:40]}）" if zh else f"the reading of the answers ({str(w[1])[:40]})"
@@ -251,7 +289,7 @@ def _note(note):
 
 
 # ----------------------------------------------------------------------------------------- submissions
-MAX_NOTEBOOK_BYTES = 20 * 2 ** 20
+MAX_NOTEBOOK_BYTES = 20 * 2**20
 
 
 class Refused(Exception):
@@ -292,7 +330,7 @@ def read_bytes_safely(path, root) -> bytes:
         if not stat.S_ISREG(st.st_mode):
             raise Refused("outside")
         if st.st_size > MAX_NOTEBOOK_BYTES:
-            raise Refused("too_big", mb=MAX_NOTEBOOK_BYTES // 2 ** 20)
+            raise Refused("too_big", mb=MAX_NOTEBOOK_BYTES // 2**20)
         chunks, left = [], MAX_NOTEBOOK_BYTES + 1
         while left > 0:
             b = os.read(fd, min(left, 1 << 20))
@@ -301,7 +339,7 @@ def read_bytes_safely(path, root) -> bytes:
             chunks.append(b)
             left -= len(b)
         if left <= 0:
-            raise Refused("too_big", mb=MAX_NOTEBOOK_BYTES // 2 ** 20)
+            raise Refused("too_big", mb=MAX_NOTEBOOK_BYTES // 2**20)
         return b"".join(chunks)
     finally:
         os.close(fd)
@@ -365,6 +403,7 @@ def _skeleton(name: str):
     confusables, through confusable_homoglyphs; without it, by the NFKD base letter of non-ASCII letters)."""
     try:
         from confusable_homoglyphs import confusables
+
         found = confusables.is_confusable(name, greedy=True, preferred_aliases=["latin"]) or []
         table = {f["character"]: f["homoglyphs"][0]["c"] for f in found if f.get("homoglyphs")}
     except ImportError:
@@ -438,11 +477,12 @@ def collect(root, specs) -> list[Submission]:
                 mtime = os.lstat(p).st_mtime
             except OSError:
                 mtime = 0
-            found.setdefault((student_name(p, root), key), []).append((mtime, str(p.relative_to(root)), p, nb,
-                                                                      cells, problem))
+            found.setdefault((student_name(p, root), key), []).append(
+                (mtime, str(p.relative_to(root)), p, nb, cells, problem)
+            )
     subs = []
     for (student, key), files in found.items():
-        files.sort(key=lambda t: (t[5] is None, t[0], t[1]), reverse=True)    # readable first, then newest
+        files.sort(key=lambda t: (t[5] is None, t[0], t[1]), reverse=True)  # readable first, then newest
         mtime, rel, p, nb, cells, problem = files[0]
         s = Submission(student, key, p, nb, cells, problem)
         if len(files) > 1:
@@ -535,8 +575,10 @@ class Tables:
         self._open()
 
     def _open(self):
-        self.fh = {"grades": open(self.out / "grades.csv", "w", newline="", encoding="utf-8"),
-                   "feedback": open(self.out / "feedback.csv", "w", newline="", encoding="utf-8")}
+        self.fh = {
+            "grades": open(self.out / "grades.csv", "w", newline="", encoding="utf-8"),
+            "feedback": open(self.out / "feedback.csv", "w", newline="", encoding="utf-8"),
+        }
         csv.writer(self.fh["grades"]).writerow(self.header)
         csv.writer(self.fh["feedback"]).writerow(self.FEEDBACK)
         self._sync()
@@ -548,14 +590,30 @@ class Tables:
 
     def _grade_row(self, g):
         by = {p.problem: p.points for p in g.problems}
-        return [safe_cell(g.student, newlines=False), safe_cell(g.exercise_set), safe_cell(g.file, newlines=False),
-                *[_fmt(by[p]) if p in by else "" for p in self.problems], _fmt(g.total), _fmt(g.max_points),
-                safe_cell(" | ".join(g.notes)[:2000])]
+        return [
+            safe_cell(g.student, newlines=False),
+            safe_cell(g.exercise_set),
+            safe_cell(g.file, newlines=False),
+            *[_fmt(by[p]) if p in by else "" for p in self.problems],
+            _fmt(g.total),
+            _fmt(g.max_points),
+            safe_cell(" | ".join(g.notes)[:2000]),
+        ]
 
     def _feedback_rows(self, g):
-        return [[safe_cell(g.student, newlines=False), safe_cell(g.exercise_set), safe_cell(p.problem),
-                 _fmt(p.points), _fmt(p.max_points), p.status, safe_cell(p.message[:2000]),
-                 safe_cell(p.text_answers)] for p in g.problems]
+        return [
+            [
+                safe_cell(g.student, newlines=False),
+                safe_cell(g.exercise_set),
+                safe_cell(p.problem),
+                _fmt(p.points),
+                _fmt(p.max_points),
+                p.status,
+                safe_cell(p.message[:2000]),
+                safe_cell(p.text_answers),
+            ]
+            for p in g.problems
+        ]
 
     def add(self, g: SubmissionGrade):
         with self.lock:
@@ -569,8 +627,10 @@ class Tables:
             for fh in self.fh.values():
                 fh.close()
             rows = sorted(self.rows, key=lambda g: (g.student, g.exercise_set, g.file))
-            for name, header, make in (("grades", self.header, lambda g: [self._grade_row(g)]),
-                                       ("feedback", self.FEEDBACK, self._feedback_rows)):
+            for name, header, make in (
+                ("grades", self.header, lambda g: [self._grade_row(g)]),
+                ("feedback", self.FEEDBACK, self._feedback_rows),
+            ):
                 tmp = self.out / f".{name}.csv.tmp"
                 with open(tmp, "w", newline="", encoding="utf-8") as fh:
                     w = csv.writer(fh)
@@ -599,17 +659,28 @@ def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("submissions", help="folder of submitted notebooks")
     ap.add_argument("--source", default=str(SOURCE_DIR), help="folder of exercise sources (hidden inside the sandbox)")
-    ap.add_argument("--out", default=None, help="folder for grades.csv and feedback.csv (default: the submissions folder)")
+    ap.add_argument(
+        "--out", default=None, help="folder for grades.csv and feedback.csv (default: the submissions folder)"
+    )
     ap.add_argument("--cell-timeout", type=float, default=60, help="seconds per cell (default 60)")
-    ap.add_argument("--total-timeout", type=float, default=None, help="seconds per submission (default 20 cells' worth)")
-    ap.add_argument("--call-timeout", type=float, default=None, help="seconds per call of a submitted function "
-                                                                     "(default min(5, cell timeout / 5))")
+    ap.add_argument(
+        "--total-timeout", type=float, default=None, help="seconds per submission (default 20 cells' worth)"
+    )
+    ap.add_argument(
+        "--call-timeout",
+        type=float,
+        default=None,
+        help="seconds per call of a submitted function (default min(5, cell timeout / 5))",
+    )
     ap.add_argument("--jobs", type=int, default=2, help="submissions graded at once (default 2)")
     ap.add_argument("--memory-mb", type=int, default=4096, help="address-space limit of the sandbox (default 4096)")
     ap.add_argument("--seed", help="the instructor's secret for per-student variants")
     ap.add_argument("--seed-file", help="file holding that secret (outside the course; hidden from the sandbox)")
-    ap.add_argument("--unsafe-no-sandbox", action="store_true",
-                    help="run submissions WITHOUT bwrap (their code gets your rights; grades can be forged)")
+    ap.add_argument(
+        "--unsafe-no-sandbox",
+        action="store_true",
+        help="run submissions WITHOUT bwrap (their code gets your rights; grades can be forged)",
+    )
     args = ap.parse_args(argv)
     root = Path(args.submissions).resolve()
     if not root.is_dir():
@@ -621,17 +692,27 @@ def main(argv=None):
     else:
         problem = sandbox_problem()
         if problem:
-            print(f"autograde: refusing to grade without a sandbox: {problem}. "
-                  f"(--unsafe-no-sandbox grades anyway, with forgeable results.)", file=sys.stderr)
+            print(
+                f"autograde: refusing to grade without a sandbox: {problem}. "
+                f"(--unsafe-no-sandbox grades anyway, with forgeable results.)",
+                file=sys.stderr,
+            )
             return 2
     seed = read_seed(args.seed, args.seed_file)
-    set_run_seed(secrets.randbits(62))          # hidden inputs drawn by hidden_rng(): new in every run
+    set_run_seed(secrets.randbits(62))  # hidden inputs drawn by hidden_rng(): new in every run
     hide = [root, out, Path(args.source)]
     if args.seed_file:
         hide.append(Path(args.seed_file).expanduser())
-    grader = Grader(args.source, seed=seed, cell_timeout=args.cell_timeout, total_timeout=args.total_timeout,
-                    call_timeout=args.call_timeout, sandbox=not args.unsafe_no_sandbox, memory_mb=args.memory_mb,
-                    hide=hide)
+    grader = Grader(
+        args.source,
+        seed=seed,
+        cell_timeout=args.cell_timeout,
+        total_timeout=args.total_timeout,
+        call_timeout=args.call_timeout,
+        sandbox=not args.unsafe_no_sandbox,
+        memory_mb=args.memory_mb,
+        hide=hide,
+    )
     subs = collect(root, grader.specs)
     if not subs:
         print(f"no notebooks under {root}")
@@ -639,17 +720,20 @@ def main(argv=None):
 
     def one(sub):
         g = grade_submission(sub, root, grader)
-        tables.add(g)                                          # on disk now: a crash later loses nothing graded
-        line = (f"{g.student:>20s}  {g.exercise_set:<28s} {_fmt(g.total):>5s} / {_fmt(g.max_points):<5s}"
-                f"{'  ' + g.notes[-1][:80] if g.notes else ''}")
+        tables.add(g)  # on disk now: a crash later loses nothing graded
+        line = (
+            f"{g.student:>20s}  {g.exercise_set:<28s} {_fmt(g.total):>5s} / {_fmt(g.max_points):<5s}"
+            f"{'  ' + g.notes[-1][:80] if g.notes else ''}"
+        )
         print(safe_cell(line, newlines=False), flush=True)
         return g
+
     try:
         with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
             list(pool.map(one, subs))
     finally:
         grader.close()
-    grades_csv, feedback_csv = tables.finish()                 # every sandbox has exited by now
+    grades_csv, feedback_csv = tables.finish()  # every sandbox has exited by now
     print(f"wrote {grades_csv} and {feedback_csv}" + (" (UNSAFE: no sandbox)" if args.unsafe_no_sandbox else ""))
     return 0
 

@@ -20,6 +20,7 @@ Links between notebooks (``05_roc_pr_curves.ipynb``, ``../exercises/...``) becom
 a relative link to anything outside the site is turned into plain text (and reported). :func:`check_links`
 parses every href/src of every page and lists those that do not resolve (`make site` fails on any).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -74,19 +75,34 @@ def twin(page: str) -> str:
 
 # What the pages say, per edition.
 WORDS = {
-    "en": {"index": "Index", "exercises": "Exercises", "chapter": "Chapter", "download": "Download the notebook",
-           "switch": "中文", "lang": "en",
-           "explorers": "Explorers", "explorers_of": "The explorers of chapter {n}, full page (for a projector)",
-           "untranslated": ""},
-    "zh": {"index": "目录", "exercises": "练习", "chapter": "本章", "download": "下载 notebook",
-           "switch": "English", "lang": "zh",
-           "explorers": "交互探索", "explorers_of": "第 {n} 章的交互探索（整页，便于投影）",
-           "untranslated": "**本页尚无中文译文，下面是英文原文。**"},
+    "en": {
+        "index": "Index",
+        "exercises": "Exercises",
+        "chapter": "Chapter",
+        "download": "Download the notebook",
+        "switch": "中文",
+        "lang": "en",
+        "explorers": "Explorers",
+        "explorers_of": "The explorers of chapter {n}, full page (for a projector)",
+        "untranslated": "",
+    },
+    "zh": {
+        "index": "目录",
+        "exercises": "练习",
+        "chapter": "本章",
+        "download": "下载 notebook",
+        "switch": "English",
+        "lang": "zh",
+        "explorers": "交互探索",
+        "explorers_of": "第 {n} 章的交互探索（整页，便于投影）",
+        "untranslated": "**本页尚无中文译文，下面是英文原文。**",
+    },
 }
 
 
 def rewrite_links(nb, repo_dir: str, page_dir: str, dropped: list):
     """Markdown links to notebooks -> links to their pages; other relative links -> plain text."""
+
     def sub(m):
         label, target = m.group(1), m.group(2)
         parts = urlsplit(target)
@@ -98,7 +114,7 @@ def rewrite_links(nb, repo_dir: str, page_dir: str, dropped: list):
             dropped.append(target)
             return label[1:-1] if not label.startswith("!") else ""
         if (page_dir or "").split("/")[0] == "zh" and not page.startswith("zh/"):
-            page = twin(page)   # the Chinese edition has a page for every chapter and set: stay in it
+            page = twin(page)  # the Chinese edition has a page for every chapter and set: stay in it
         rel = posixpath.relpath(page, page_dir or ".")
         return f"{label}({rel}{'#' + parts.fragment if parts.fragment else ''})"
 
@@ -121,8 +137,13 @@ def title_of(nb) -> str:
 def _exporter(lang="en"):
     from nbconvert import HTMLExporter
 
-    return HTMLExporter(config=hidden_cells_config(), template_name="evallib_site", extra_template_basedirs=[str(webassets.TEMPLATES)],
-                        exclude_input_prompt=False, language_code="zh" if lang == "zh" else "en")
+    return HTMLExporter(
+        config=hidden_cells_config(),
+        template_name="evallib_site",
+        extra_template_basedirs=[str(webassets.TEMPLATES)],
+        exclude_input_prompt=False,
+        language_code="zh" if lang == "zh" else "en",
+    )
 
 
 def _nav(items):
@@ -134,9 +155,13 @@ def render(exporter, nb, page: str, nav_items, name, lang="en") -> str:
     here = posixpath.dirname(page) or "."
     nav_items = [(text, posixpath.relpath(href, here)) for text, href in nav_items]  # site-relative -> relative
     nav_items.append((WORDS[lang]["switch"], posixpath.relpath(twin(page), here)))
-    body, _ = exporter.from_notebook_node(nb, resources={
-        "metadata": {"name": name},
-        "evallib": {"static": static, "mathjax_config": webassets.MATHJAX_CONFIG, "nav": _nav(nav_items)}})
+    body, _ = exporter.from_notebook_node(
+        nb,
+        resources={
+            "metadata": {"name": name},
+            "evallib": {"static": static, "mathjax_config": webassets.MATHJAX_CONFIG, "nav": _nav(nav_items)},
+        },
+    )
     return body
 
 
@@ -187,26 +212,36 @@ def _readme_chapter_table(lang="en") -> str:
 
 
 INDEX_TEXT = {
-    "en": {"title": "Model evaluation and selection（模型评估与选择）",
-           "html_title": "Model evaluation and selection — static edition",
-           "intro": "The static edition of the course on chapter 2 of Zhou Zhihua's *Machine Learning*: every chapter "
-                    "with its stored outputs and figures. Reading needs no Python; to run the code and move the "
-                    "explorers' sliders, clone the repository and use `make lab` (see its README).\n\n"
-                    "中文版：[zh/index.html](zh/index.html)",
-           "chapters": "Chapters", "also": "Also in this edition:", "exercises": "exercises",
-           "graded": "Graded exercises: the student release of each set, as a page and as a notebook to download, "
-                     "is linked from its chapter's row ({n} sets).",
-           "by_section": "By book section", "section_col": "| 西瓜书 section | taught in |",
-           "where": "Where each section of the book's chapter 2 is taught (the first place a page names it):"},
-    "zh": {"title": "模型评估与选择（Model evaluation and selection）",
-           "html_title": "模型评估与选择 — 静态版",
-           "intro": "周志华《机器学习》（西瓜书）第 2 章课程的静态版：每一章连同保存的输出和图。阅读不需要 Python；"
-                    "要运行代码、拖动探索器的滑块，请克隆仓库并运行 `make lab`（见 README.zh-CN.md）。\n\n"
-                    "English edition: [index.html](../index.html)",
-           "chapters": "章节", "also": "本版还有：", "exercises": "练习",
-           "graded": "评分练习：每套练习的学生版（网页，以及可下载的 notebook）链接在对应章节那一行（共 {n} 套）。",
-           "by_section": "按教材章节查找", "section_col": "| 西瓜书章节 | 讲解位置 |",
-           "where": "西瓜书第 2 章各节在哪里讲到（第一次提到它的页面）："},
+    "en": {
+        "title": "Model evaluation and selection（模型评估与选择）",
+        "html_title": "Model evaluation and selection — static edition",
+        "intro": "The static edition of the course on chapter 2 of Zhou Zhihua's *Machine Learning*: every chapter "
+        "with its stored outputs and figures. Reading needs no Python; to run the code and move the "
+        "explorers' sliders, clone the repository and use `make lab` (see its README).\n\n"
+        "中文版：[zh/index.html](zh/index.html)",
+        "chapters": "Chapters",
+        "also": "Also in this edition:",
+        "exercises": "exercises",
+        "graded": "Graded exercises: the student release of each set, as a page and as a notebook to download, "
+        "is linked from its chapter's row ({n} sets).",
+        "by_section": "By book section",
+        "section_col": "| 西瓜书 section | taught in |",
+        "where": "Where each section of the book's chapter 2 is taught (the first place a page names it):",
+    },
+    "zh": {
+        "title": "模型评估与选择（Model evaluation and selection）",
+        "html_title": "模型评估与选择 — 静态版",
+        "intro": "周志华《机器学习》（西瓜书）第 2 章课程的静态版：每一章连同保存的输出和图。阅读不需要 Python；"
+        "要运行代码、拖动探索器的滑块，请克隆仓库并运行 `make lab`（见 README.zh-CN.md）。\n\n"
+        "English edition: [index.html](../index.html)",
+        "chapters": "章节",
+        "also": "本版还有：",
+        "exercises": "练习",
+        "graded": "评分练习：每套练习的学生版（网页，以及可下载的 notebook）链接在对应章节那一行（共 {n} 套）。",
+        "by_section": "按教材章节查找",
+        "section_col": "| 西瓜书章节 | 讲解位置 |",
+        "where": "西瓜书第 2 章各节在哪里讲到（第一次提到它的页面）：",
+    },
 }
 
 
@@ -224,32 +259,33 @@ def _index(chapters, sections, exercises, lang="en") -> str:
     extra = (f"\n\n{t['also']}\n\n" + "\n".join(rows)) if rows and table_md else "\n".join(rows)
     by_section = [t["section_col"], "|---|---|"]
     for sec in sorted(sections, key=lambda s: [int(x) for x in s.split(".")]):
-        links = ", ".join(f"[{title.split(' · ')[0]}]({stem}.html{'#' + hid if hid else ''})"
-                          for stem, title, hid in sections[sec])
+        links = ", ".join(
+            f"[{title.split(' · ')[0]}]({stem}.html{'#' + hid if hid else ''})" for stem, title, hid in sections[sec]
+        )
         by_section.append(f"| §{sec} | {links} |")
-    md = f"""# {t['title']}
+    md = f"""# {t["title"]}
 
-{t['intro']}
+{t["intro"]}
 
-## {t['chapters']}
+## {t["chapters"]}
 
 {table_md}
 {extra}
 
-{t['graded'].format(n=len(exercises))}
+{t["graded"].format(n=len(exercises))}
 
-## {t['by_section']}
+## {t["by_section"]}
 
-{t['where']}
+{t["where"]}
 
 {chr(10).join(by_section)}
 """
     body = markdown2html_mistune(md)
     static = "../_static" if lang == "zh" else "_static"
     return f"""<!DOCTYPE html>
-<html lang="{WORDS[lang]['lang']}"><head><meta charset="utf-8">
+<html lang="{WORDS[lang]["lang"]}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>{t['html_title']}</title>
+<title>{t["html_title"]}</title>
 <link rel="stylesheet" href="{static}/site.css">
 </head><body><main class="evallib-index">
 {body}
@@ -272,8 +308,11 @@ def _edition_sources(lang):
 def explorers_page(nb, stem: str, w: dict):
     """A notebook of the chapter's explorers only (their stored Vega-Lite specs, code hidden), or None when the
     chapter has none: the page a lecturer projects, moved with no kernel and no server."""
-    cells = [c for c in nb.cells if c.cell_type == "code"
-             and any(webassets.VEGA_MIME in o.get("data", {}) for o in c.get("outputs", []))]
+    cells = [
+        c
+        for c in nb.cells
+        if c.cell_type == "code" and any(webassets.VEGA_MIME in o.get("data", {}) for o in c.get("outputs", []))
+    ]
     if not cells:
         return None
     board = nbformat.v4.new_notebook(metadata=nb.metadata)
@@ -316,8 +355,14 @@ def build_edition(out: Path, exporter, lang: str, dropped: list):
         board = explorers_page(nb, stem, w)
         if board is not None:  # the chapter's explorers alone, full page: what the Voila apps were
             (out / pre / "explorers").mkdir(exist_ok=True)
-            board_page = render(exporter, board, f"{pre}explorers/{stem}.html",
-                          [(w["index"], f"{pre}index.html"), (w["chapter"], f"{pre}{stem}.html")], stem, lang)
+            board_page = render(
+                exporter,
+                board,
+                f"{pre}explorers/{stem}.html",
+                [(w["index"], f"{pre}index.html"), (w["chapter"], f"{pre}{stem}.html")],
+                stem,
+                lang,
+            )
             (out / pre / "explorers" / f"{stem}.html").write_text(board_page, encoding="utf-8")
         for sec, hid in parse(page).sections:
             if sec not in sections or all(s != stem for s, _, _ in sections[sec]):
@@ -352,8 +397,11 @@ def build(out: Path, verbose=True) -> dict:
     dropped = []
     for lang in ("en", "zh"):
         build_edition(out, _exporter(lang), lang, dropped)
-    return {"seconds": time.perf_counter() - t0, "dropped": sorted(set(dropped)),
-            "pages": sorted(str(p.relative_to(out)) for p in out.rglob("*.html"))}
+    return {
+        "seconds": time.perf_counter() - t0,
+        "dropped": sorted(set(dropped)),
+        "pages": sorted(str(p.relative_to(out)) for p in out.rglob("*.html")),
+    }
 
 
 def check_links(out: Path) -> list[str]:

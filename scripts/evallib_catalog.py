@@ -7,6 +7,7 @@ Strings are marked in the code by the calls ``ui("…")``, ``say("…", …)``, 
 
     python -m scripts.evallib_catalog update|status|check
 """
+
 from __future__ import annotations
 
 import string
@@ -16,8 +17,15 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "evallib"
 LOCALE = PACKAGE / "locale"
-KEYWORDS = {"ui": None, "say": None, "gettext": None, "_": None, "N_": None,
-            "slider": (5,), "menu": (3,)}  # an explorer control's label: slider(value, lo, hi, step, label), menu(value, options, label)
+KEYWORDS = {
+    "ui": None,
+    "say": None,
+    "gettext": None,
+    "_": None,
+    "N_": None,
+    "slider": (5,),
+    "menu": (3,),
+}  # an explorer control's label: slider(value, lo, hi, step, label), menu(value, options, label)
 LANGS = ("zh",)
 
 
@@ -31,7 +39,8 @@ def extract() -> dict[str, list[str]]:
 
     found: dict[str, list[str]] = {}
     for filename, lineno, message, _comments, _ctx in extract_from_dir(
-            str(PACKAGE), method_map=[("**.py", "python")], keywords=KEYWORDS, comment_tags=(), strip_comment_tags=True):
+        str(PACKAGE), method_map=[("**.py", "python")], keywords=KEYWORDS, comment_tags=(), strip_comment_tags=True
+    ):
         if isinstance(message, tuple):  # plural forms: not used by evallib
             message = message[0]
         if message:
@@ -53,8 +62,13 @@ def update(lang: str = "zh") -> tuple[int, int]:
     po = polib.pofile(str(path)) if path.exists() else polib.POFile()
     if not path.exists():
         path.parent.mkdir(parents=True, exist_ok=True)
-        po.metadata = {"Project-Id-Version": "evallib", "Language": lang, "MIME-Version": "1.0",
-                       "Content-Type": "text/plain; charset=UTF-8", "Content-Transfer-Encoding": "8bit"}
+        po.metadata = {
+            "Project-Id-Version": "evallib",
+            "Language": lang,
+            "MIME-Version": "1.0",
+            "Content-Type": "text/plain; charset=UTF-8",
+            "Content-Transfer-Encoding": "8bit",
+        }
     found = extract()
     have = {e.msgid: e for e in po}
     removed = [e for e in po if e.msgid not in found]

@@ -14,6 +14,7 @@ an explorer is its stored Vega-Lite spec, and its controls move in the deck with
 Both editions: the Chinese chapters (notebooks/zh/, built from the catalogs) become decks in ``zh/`` beside the
 English ones, and every deck has a language switch (中文 / English, top right) to its twin.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -28,7 +29,7 @@ import nbformat
 
 from scripts import webassets
 from scripts.nbsettings import KERNEL_ARGS, apply_env
-from scripts.slides import add_slide_metadata, hidden_cells_config, is_explorer_cell, is_setup_cell  # noqa: E402
+from scripts.slides import add_slide_metadata, hidden_cells_config, is_setup_cell  # noqa: E402
 
 ROOT = webassets.ROOT
 SENTINEL = "EVALLIB-REVEAL"
@@ -53,8 +54,9 @@ def rewrite_chapter_links(nb, suffix):
     the exported file instead."""
     for cell in nb.cells:
         if cell.cell_type == "markdown":
-            cell.source = _CHAPTER_LINK.sub(lambda m: f"]({m.group(1)}{m.group(2)}{suffix}{m.group(3) or ''})",
-                                            cell.source)
+            cell.source = _CHAPTER_LINK.sub(
+                lambda m: f"]({m.group(1)}{m.group(2)}{suffix}{m.group(3) or ''})", cell.source
+            )
     return nb
 
 
@@ -66,21 +68,31 @@ def execute_presentation(nb, path):
     cell = nbformat.v4.new_code_cell(PRESENTATION_CELL)
     cell.metadata["slideshow"] = {"slide_type": "skip"}
     nb.cells.insert(at, cell)
-    NotebookClient(nb, timeout=600, kernel_name="python3", extra_arguments=KERNEL_ARGS,
-                   resources={"metadata": {"path": str(path.parent)}}).execute()
+    NotebookClient(
+        nb,
+        timeout=600,
+        kernel_name="python3",
+        extra_arguments=KERNEL_ARGS,
+        resources={"metadata": {"path": str(path.parent)}},
+    ).execute()
     return nb
 
 
 def _assets():
     vend = webassets.ensure_vendor()
     rv, mj = vend["reveal.js"], vend["mathjax"]
-    reveal_js = (webassets.script_tag((rv / "dist/reveal.js").read_text(encoding="utf-8"))
-                 + webassets.script_tag((rv / "plugin/notes/notes.js").read_text(encoding="utf-8")))
-    mathjax_head = (webassets.script_tag(webassets.MATHJAX_CONFIG)
-                    + webassets.script_tag((mj / "es5/tex-svg-full.js").read_text(encoding="utf-8")))
-    styles = {f"{SENTINEL}/dist/reveal.css": webassets.style_tag((rv / "dist/reveal.css").read_text(encoding="utf-8")),
-              f"{SENTINEL}/dist/theme/white.css": webassets.style_tag(
-                  (rv / "dist/theme/white.css").read_text(encoding="utf-8"))}
+    reveal_js = webassets.script_tag((rv / "dist/reveal.js").read_text(encoding="utf-8")) + webassets.script_tag(
+        (rv / "plugin/notes/notes.js").read_text(encoding="utf-8")
+    )
+    mathjax_head = webassets.script_tag(webassets.MATHJAX_CONFIG) + webassets.script_tag(
+        (mj / "es5/tex-svg-full.js").read_text(encoding="utf-8")
+    )
+    styles = {
+        f"{SENTINEL}/dist/reveal.css": webassets.style_tag((rv / "dist/reveal.css").read_text(encoding="utf-8")),
+        f"{SENTINEL}/dist/theme/white.css": webassets.style_tag(
+            (rv / "dist/theme/white.css").read_text(encoding="utf-8")
+        ),
+    }
     vega_js = webassets.script_tag(webassets.vega_js(vend))  # the explorers: drawn in the deck, no kernel
     return {"reveal_js": reveal_js, "mathjax_head": mathjax_head, "vega_js": vega_js}, styles
 
@@ -95,17 +107,26 @@ def export_one(path: Path, out_dir: Path, execute: bool, assets) -> tuple[Path, 
         nb = execute_presentation(nb, path)
     lang = lang_of(path)
     nb = rewrite_chapter_links(nb, ".slides.html")
-    other = (f"../{path.stem}.slides.html" if lang == "zh" else f"zh/{path.stem}.slides.html")
+    other = f"../{path.stem}.slides.html" if lang == "zh" else f"zh/{path.stem}.slides.html"
     has_twin = lang == "zh" or (ROOT / "notebooks" / "zh" / path.name).exists()
     switch = f'<a class="evallib-lang" href="{other}">{SWITCH[lang]}</a>' if has_twin else ""
     out_dir = out_dir / "zh" if lang == "zh" else out_dir
     out_dir.mkdir(parents=True, exist_ok=True)
-    exporter = SlidesExporter(config=hidden_cells_config(), template_name="evallib_slides", extra_template_basedirs=[str(webassets.TEMPLATES)],
-                              reveal_url_prefix=SENTINEL, reveal_theme="white", reveal_transition="none",
-                              reveal_number="c/t", exclude_input_prompt=True, exclude_output_prompt=True,
-                              language_code=lang)
-    html, _ = exporter.from_notebook_node(nb, resources={"evallib": {**resources_extra, "switch": switch},
-                                                         "metadata": {"name": path.stem}})
+    exporter = SlidesExporter(
+        config=hidden_cells_config(),
+        template_name="evallib_slides",
+        extra_template_basedirs=[str(webassets.TEMPLATES)],
+        reveal_url_prefix=SENTINEL,
+        reveal_theme="white",
+        reveal_transition="none",
+        reveal_number="c/t",
+        exclude_input_prompt=True,
+        exclude_output_prompt=True,
+        language_code=lang,
+    )
+    html, _ = exporter.from_notebook_node(
+        nb, resources={"evallib": {**resources_extra, "switch": switch}, "metadata": {"name": path.stem}}
+    )
     for href, tag in styles.items():
         html, n = re.subn(rf'<link\b[^>]*\bhref="{re.escape(href)}"[^>]*>', lambda m: tag, html)
         assert n == 1, f"{href}: the reveal template changed (expected one <link> to it, found {n})"
@@ -118,8 +139,12 @@ def export_one(path: Path, out_dir: Path, execute: bool, assets) -> tuple[Path, 
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("notebooks", nargs="*", type=Path,
-                    help="chapter notebooks (default: every chapter of the editions --lang names)")
+    ap.add_argument(
+        "notebooks",
+        nargs="*",
+        type=Path,
+        help="chapter notebooks (default: every chapter of the editions --lang names)",
+    )
     ap.add_argument("--lang", choices=("en", "zh", "both"), default="both", help="which edition (default: both)")
     ap.add_argument("--out", type=Path, default=ROOT / "_build" / "slides")
     ap.add_argument("--no-execute", action="store_true", help="use the stored outputs (no kernel, fast)")
@@ -135,8 +160,10 @@ def main(argv=None):
     def run(p):
         try:
             target, dt = export_one(p, args.out, not args.no_execute, assets)
-            print(f"{target.relative_to(args.out.parent) if args.out.parent in target.parents else target}: "
-                  f"{dt:.1f} s", flush=True)
+            print(
+                f"{target.relative_to(args.out.parent) if args.out.parent in target.parents else target}: {dt:.1f} s",
+                flush=True,
+            )
         except Exception as exc:  # show every broken chapter
             failed.append(p.name)
             print(f"FAILED {p.name}: {type(exc).__name__}: {str(exc)[-1500:]}", flush=True)

@@ -28,6 +28,7 @@ without a translator (`make regen NB=...` rebuilds the Chinese twin, `make relea
 ``status`` lists every such cell for the translator, and `make site` / `make classroom LANG=zh` warn with the
 same list (``stale``).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -49,11 +50,16 @@ ZH_NOTEBOOKS = NOTEBOOKS / LANG
 EXERCISE_SOURCES = ROOT / "exercises" / "source"
 ZH_EXERCISES = ROOT / "exercises" / LANG
 SETUP_CALL = re.compile(r"setup_notebook\(([^()]*)\)")
-FUZZY_MATCH = 0.6          # msgmerge-like: a changed cell keeps the closest old translation above this similarity
+FUZZY_MATCH = 0.6  # msgmerge-like: a changed cell keeps the closest old translation above this similarity
 CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 STALE_MARK = "（此段译文待更新，先显示英文原文）"  # appended to an English cell shown in the Chinese edition
-HEADER = {"Project-Id-Version": "evallib course", "Language": "zh_CN", "MIME-Version": "1.0",
-          "Content-Type": "text/plain; charset=UTF-8", "Content-Transfer-Encoding": "8bit"}
+HEADER = {
+    "Project-Id-Version": "evallib course",
+    "Language": "zh_CN",
+    "MIME-Version": "1.0",
+    "Content-Type": "text/plain; charset=UTF-8",
+    "Content-Transfer-Encoding": "8bit",
+}
 
 
 # ----------------------------------------------------------------------------------------- what to translate
@@ -86,8 +92,9 @@ def chapter_cells(md: Path):
 
 def chapter_units(md: Path):
     nb = chapter_cells(md)
-    return _markdown_units([(i, c.source) for i, c in enumerate(nb.cells) if c.cell_type == "markdown"],
-                           md.relative_to(ROOT).as_posix())
+    return _markdown_units(
+        [(i, c.source) for i, c in enumerate(nb.cells) if c.cell_type == "markdown"], md.relative_to(ROOT).as_posix()
+    )
 
 
 def _checks_strings(code: str):
@@ -101,24 +108,41 @@ def _checks_strings(code: str):
     fstrings = [j for j in ast.walk(tree) if isinstance(j, ast.JoinedStr)]
     in_fstring = {id(n) for j in fstrings for n in ast.walk(j)}
     inner = {id(n) for j in fstrings for n in ast.walk(j) if n is not j}
-    docstrings = {id(n.body[0].value) for n in ast.walk(tree)
-                  if isinstance(n, (ast.FunctionDef, ast.Module)) and n.body and isinstance(n.body[0], ast.Expr)
-                  and isinstance(n.body[0].value, ast.Constant)}
+    docstrings = {
+        id(n.body[0].value)
+        for n in ast.walk(tree)
+        if isinstance(n, (ast.FunctionDef, ast.Module))
+        and n.body
+        and isinstance(n.body[0], ast.Expr)
+        and isinstance(n.body[0].value, ast.Constant)
+    }
     sentences, keywords = [], []
     for n in ast.walk(tree):
         if isinstance(n, ast.keyword) and n.arg == "keywords" and isinstance(n.value, (ast.List, ast.Tuple)):
             words = [e.value for e in n.value.elts if isinstance(e, ast.Constant) and isinstance(e.value, str)]
             if words:
                 keywords.append("|".join(words))
-        if (isinstance(n, ast.Constant) and isinstance(n.value, str) and id(n) not in in_fstring
-                and id(n) not in docstrings and " " in n.value.strip() and re.search(r"[A-Za-z]{2}", n.value)):
+        if (
+            isinstance(n, ast.Constant)
+            and isinstance(n.value, str)
+            and id(n) not in in_fstring
+            and id(n) not in docstrings
+            and " " in n.value.strip()
+            and re.search(r"[A-Za-z]{2}", n.value)
+        ):
             sentences.append(n.value)
-        if isinstance(n, ast.JoinedStr) and id(n) not in inner:   # f"costs {x:.4f}, not ..." -> "costs {0}, not ..."
+        if isinstance(n, ast.JoinedStr) and id(n) not in inner:  # f"costs {x:.4f}, not ..." -> "costs {0}, not ..."
             literal = "".join(v.value for v in n.values if isinstance(v, ast.Constant))
             if " " in literal.strip() and re.search(r"[A-Za-z]{2}", literal):
                 fields = iter(range(len(n.values)))
-                sentences.append("".join(v.value.replace("{", "{{").replace("}", "}}") if isinstance(v, ast.Constant)
-                                         else "{%d}" % next(fields) for v in n.values))
+                sentences.append(
+                    "".join(
+                        v.value.replace("{", "{{").replace("}", "}}")
+                        if isinstance(v, ast.Constant)
+                        else "{%d}" % next(fields)
+                        for v in n.values
+                    )
+                )
     return sentences, keywords
 
 
@@ -186,8 +210,9 @@ def merge(old: polib.POFile | None, units) -> polib.POFile:
     pool = [e for e in (old or []) if e.msgstr and (e.msgctxt, e.msgid) not in wanted]
     for u in units:
         e = live.get(u.key) or dead.get(u.key)
-        new = polib.POEntry(msgid=u.msgid, msgctxt=u.msgctxt, msgstr="",
-                            occurrences=[tuple(u.where.rsplit(":cell ", 1))])  # (source, cell index)
+        new = polib.POEntry(
+            msgid=u.msgid, msgctxt=u.msgctxt, msgstr="", occurrences=[tuple(u.where.rsplit(":cell ", 1))]
+        )  # (source, cell index)
         if e is not None:
             new.msgstr, new.flags = e.msgstr, [f for f in e.flags]
             new.previous_msgid, new.tcomment = e.previous_msgid, e.tcomment
@@ -201,8 +226,9 @@ def merge(old: polib.POFile | None, units) -> polib.POFile:
                     best, score = cand, sm.ratio()
             if best is not None:
                 new.msgstr, new.flags = best.msgstr, ["fuzzy"]
-                new.previous_msgid = best.previous_msgid if "fuzzy" in best.flags and best.previous_msgid \
-                    else best.msgid
+                new.previous_msgid = (
+                    best.previous_msgid if "fuzzy" in best.flags and best.previous_msgid else best.msgid
+                )
                 new.tcomment = best.tcomment
         po.append(new)
     for key, e in live.items():
@@ -239,19 +265,23 @@ def translations(po) -> dict:
 # ----------------------------------------------------------------------------------------- building
 def _zh_setup(code: str) -> str:
     """The set-up call of the Chinese edition: ``setup_notebook(seed=0)`` -> ``setup_notebook(seed=0, lang="zh")``."""
+
     def add(m):
         args = m.group(1).strip()
         return m.group(0) if "lang" in args else f'setup_notebook({args + ", " if args else ""}lang="{LANG}")'
+
     return SETUP_CALL.sub(add, code, count=1)
 
 
 def _links(text: str, exercises: bool) -> str:
     """Relative links to chapters: to the Chinese chapter when it exists, else to the English one."""
+
     def chapter(name, from_zh_chapters):
         zh = (ZH_NOTEBOOKS / name).exists() or (ZH_NOTEBOOKS / name).with_suffix(".po").exists()
         if from_zh_chapters:
             return name if zh else f"../{name}"
         return f"../../notebooks/zh/{name}" if zh else f"../../notebooks/{name}"
+
     if exercises:
         return re.sub(r"\]\(\.\./notebooks/([0-9]{2}_\w+\.ipynb)\)", lambda m: f"]({chapter(m.group(1), False)})", text)
     return re.sub(r"\]\(([0-9]{2}_\w+\.ipynb)\)", lambda m: f"]({chapter(m.group(1), True)})", text)
@@ -313,6 +343,7 @@ def translate_release(nb, src: Path, *, classroom=False):
             for pattern, repl in _NO_SOLUTION:
                 text = pattern.sub(repl, text)
             return text
+
         table = {**table, **{(ctx, plain(msgid)): msgstr for (ctx, msgid), msgstr in table.items()}}
     _translate_cells(nb.cells, None, table, exercises=True)
     if classroom:
@@ -333,7 +364,8 @@ def _catalogs_of(sources):
     """The catalogs of these English sources or catalogs (all catalogs when ``sources`` is empty)."""
     if not sources:
         return catalogs()
-    def kind(path):   # "exercises/..." or "notebooks/..." narrows a stem to that folder's catalog
+
+    def kind(path):  # "exercises/..." or "notebooks/..." narrows a stem to that folder's catalog
         parts = Path(path).parts
         return "exercises" if "exercises" in parts else "notebooks" if "notebooks" in parts else None
 
@@ -398,11 +430,14 @@ def entry_problems(po, units, rel) -> list[str]:
         what = f"{u.where}" + (f" ({u.msgctxt})" if u.msgctxt else "")
         first = u.msgid.strip().split("\n")[0][:70]
         if e is None:
-            out.append(f"{rel}: {what} changed in English after its translation (or is new): {first!r}. "
-                       f"Run `make translate-update`, then translate the fuzzy/empty entry")
+            out.append(
+                f"{rel}: {what} changed in English after its translation (or is new): {first!r}. "
+                f"Run `make translate-update`, then translate the fuzzy/empty entry"
+            )
         elif "fuzzy" in e.flags:
-            out.append(f"{rel}: {what} is fuzzy (the English changed from {(e.previous_msgid or '')[:60]!r}): "
-                       f"{first!r}")
+            out.append(
+                f"{rel}: {what} is fuzzy (the English changed from {(e.previous_msgid or '')[:60]!r}): {first!r}"
+            )
         elif not e.msgstr:
             out.append(f"{rel}: {what} has no translation: {first!r}")
     return out
@@ -429,8 +464,11 @@ def warn_stale(sources=(), out=sys.stderr) -> int:
     """Print the stale list as a warning (make site, make classroom LANG=zh); returns how many."""
     lines = stale(sources)
     if lines:
-        print(f"warning: {len(lines)} text(s) of the Chinese edition are shown in English with {STALE_MARK} until "
-              "translated (`make translate-status`; CONTRIBUTING.md, \"Translate a cell\"):", file=out)
+        print(
+            f"warning: {len(lines)} text(s) of the Chinese edition are shown in English with {STALE_MARK} until "
+            'translated (`make translate-status`; CONTRIBUTING.md, "Translate a cell"):',
+            file=out,
+        )
         for line in lines:
             print(f"  {line}", file=out)
     return len(lines)
@@ -461,8 +499,11 @@ def status(out=sys.stdout):
         chars = sum(len(CJK.findall(t)) for t in current)
         print(f"{folder:10s} {stem:32s} {len(current):8d} {len(problems):6d} {chars:7d}", file=out)
     if lines:
-        print(f"\n{len(lines)} stale text(s), shown in English with {STALE_MARK} until translated "
-              "(`make translate-update`, then translate the fuzzy or empty entries):", file=out)
+        print(
+            f"\n{len(lines)} stale text(s), shown in English with {STALE_MARK} until translated "
+            "(`make translate-update`, then translate the fuzzy or empty entries):",
+            file=out,
+        )
         for line in lines:
             print(f"  {line}", file=out)
     else:

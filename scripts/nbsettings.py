@@ -1,5 +1,6 @@
 """One place for the settings under which notebooks run, both when outputs are regenerated and when
 nbval checks them (the Makefile exports the same values)."""
+
 import os
 from pathlib import Path
 

@@ -14,6 +14,7 @@ saves both) survives.
 Other editions plug in through :func:`source_notebook` (the Chinese one, notebooks/zh/, is built from the English
 source and a gettext catalog: CONTRIBUTING.md, "A second language").
 """
+
 import subprocess
 import sys
 import time
@@ -54,8 +55,12 @@ def coalesce_streams(outputs):
     """Consecutive prints to the same stream as one output (how they arrive in chunks depends on timing)."""
     merged = []
     for out in outputs:
-        if (out.get("output_type") == "stream" and merged and merged[-1].get("output_type") == "stream"
-                and merged[-1].get("name") == out.get("name")):
+        if (
+            out.get("output_type") == "stream"
+            and merged
+            and merged[-1].get("output_type") == "stream"
+            and merged[-1].get("name") == out.get("name")
+        ):
             merged[-1]["text"] += out["text"]
         else:
             merged.append(out)
@@ -64,8 +69,13 @@ def coalesce_streams(outputs):
 
 def regen(ipynb: Path) -> tuple[bool, float]:
     nb = source_notebook(ipynb)
-    client = NotebookClient(nb, timeout=600, kernel_name="python3", extra_arguments=KERNEL_ARGS,
-                            resources={"metadata": {"path": str(ipynb.parent)}})
+    client = NotebookClient(
+        nb,
+        timeout=600,
+        kernel_name="python3",
+        extra_arguments=KERNEL_ARGS,
+        resources={"metadata": {"path": str(ipynb.parent)}},
+    )
     t0 = time.perf_counter()
     ok = True
     try:
@@ -89,8 +99,11 @@ def zh_twins(nbs):
     twins = []
     for p in nbs:
         twin = NOTEBOOKS / "zh" / Path(p).name
-        if Path(p).resolve().parent == NOTEBOOKS.resolve() and twin.with_suffix(".po").exists() \
-                and twin.resolve() not in listed:
+        if (
+            Path(p).resolve().parent == NOTEBOOKS.resolve()
+            and twin.with_suffix(".po").exists()
+            and twin.resolve() not in listed
+        ):
             twins.append(twin)
     return twins
 

@@ -19,6 +19,7 @@ The self-study release keeps ``ex.solution()`` (it loads the source from this re
 ``variant`` is derived from the instructor's seed, which the bundle does not contain), ``exercises/checks/*.json``
 (titles, hints, answer names: no check code, no solution, no hidden test), the chapters and a copy of evallib.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -34,8 +35,17 @@ from pathlib import Path
 
 import nbformat
 
-from evallib.grading import (HiddenTest, Question, SourceSpec, _marker, load_source,  # noqa: F401
-                             parse_source, public_checks, read_myst, source_questions)
+from evallib.grading import (  # noqa: F401
+    HiddenTest,
+    Question,
+    SourceSpec,
+    _marker,
+    load_source,
+    parse_source,
+    public_checks,
+    read_myst,
+    source_questions,
+)
 from evallib.grading._source import parse_test_cell  # noqa: F401
 from scripts.nbsettings import ROOT, STRIP_FLAGS
 
@@ -56,7 +66,7 @@ _SOLUTION_LINE = re.compile(r"^(\s*)(.+?)\s*=\s*(?!=).*?#\s*SOLUTION\s*$")
 
 def strip_solutions(source: str) -> str:
     """Apply otter's code-cell solution markers (see the module docstring)."""
-    out, mode = [], None          # mode: None | "solution" | "noprompt" | "prompt"
+    out, mode = [], None  # mode: None | "solution" | "noprompt" | "prompt"
     for line in source.split("\n"):
         s = line.strip()
         if mode == "prompt":
@@ -87,8 +97,10 @@ def strip_solutions(source: str) -> str:
     return "\n".join(out)
 
 
-_NO_SOLUTION = [(re.compile(r"\s*·\s*ex\.solution\(\"\w+\"\)"), ""),
-                (re.compile(r" and `ex\.solution\(\"q1\"\)` the worked solution"), "")]
+_NO_SOLUTION = [
+    (re.compile(r"\s*·\s*ex\.solution\(\"\w+\"\)"), ""),
+    (re.compile(r" and `ex\.solution\(\"q1\"\)` the worked solution"), ""),
+]
 
 
 def make_release(source_path, *, variant=0, classroom=False):
@@ -130,7 +142,7 @@ def make_release(source_path, *, variant=0, classroom=False):
             new = nbformat.v4.new_markdown_cell(text)
         cells.append(new)
     nb.cells = cells
-    for c in nb.cells:          # stable ids: nbstripout keeps them, so make them deterministic
+    for c in nb.cells:  # stable ids: nbstripout keeps them, so make them deterministic
         c.pop("id", None)
     nb.nbformat, nb.nbformat_minor = 4, 4
     nb.metadata["exercise_set"] = Path(source_path).stem
@@ -162,7 +174,7 @@ def write_releases(pairs, *, variant=0, classroom=False, lang="en"):
     (the flags of the exercises/ git filter, so the files are exactly what git stores). ``lang="zh"``: the Chinese
     release where the set has a catalog (scripts/i18n.py)."""
     outs = []
-    for source_path, out_path, *own in pairs:          # (source, out) or (source, out, variant)
+    for source_path, out_path, *own in pairs:  # (source, out) or (source, out, variant)
         nb = make_release(source_path, variant=own[0] if own else variant, classroom=classroom)
         if lang != "en":
             from scripts.i18n import translate_release
@@ -196,7 +208,7 @@ def variant_for(seed: bytes | None, student: str, set_key: str) -> int:
     """The variant number of ``student`` for set ``set_key`` (1..999999; 0 without a seed: self-study)."""
     if not seed:
         return 0
-    digest = hmac.new(seed, f"{set_key[:2]}:{student}".encode("utf-8"), hashlib.sha256).digest()
+    digest = hmac.new(seed, f"{set_key[:2]}:{student}".encode(), hashlib.sha256).digest()
     return 1 + int.from_bytes(digest[:8], "big") % 999_999
 
 
@@ -223,9 +235,12 @@ def make_classroom(out, *, roster=None, seed=None, lang="en"):
     if roster and not seed:
         raise SystemExit("--roster needs the instructor's --seed or --seed-file (the variants derive from it)")
     if not seed:
-        print("make classroom: no seed given, so every student gets variant 0: the public self-study data, whose "
-              "answers the self-study edition shows. For per-student variants pass the instructor's secret: "
-              "make classroom OUT=dir CLASSROOM_ARGS='--roster ids.txt --seed-file ~/course-seed'", file=sys.stderr)
+        print(
+            "make classroom: no seed given, so every student gets variant 0: the public self-study data, whose "
+            "answers the self-study edition shows. For per-student variants pass the instructor's secret: "
+            "make classroom OUT=dir CLASSROOM_ARGS='--roster ids.txt --seed-file ~/course-seed'",
+            file=sys.stderr,
+        )
     ex_dir = out / "exercises"
     (ex_dir / "checks").mkdir(parents=True)
     for src in sources:
@@ -237,8 +252,9 @@ def make_classroom(out, *, roster=None, seed=None, lang="en"):
                 data["title"] = translate(data["title"], "check")
                 for p in data["problems"]:
                     p["title"], p["hint"] = translate(p["title"], "title"), translate(p["hint"], "hint")
-        (ex_dir / "checks" / f"{src.stem}.json").write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n",
-                                                             encoding="utf-8")
+        (ex_dir / "checks" / f"{src.stem}.json").write_text(
+            json.dumps(data, ensure_ascii=False, indent=1) + "\n", encoding="utf-8"
+        )
     if roster:
         pairs = []
         for student in roster:
@@ -248,14 +264,16 @@ def make_classroom(out, *, roster=None, seed=None, lang="en"):
             shutil.copytree(ex_dir / "checks", folder / "checks")
         write_releases(pairs, classroom=True, lang=lang)
     else:
-        write_releases([(src, ex_dir / src.name.replace(".md", ".ipynb")) for src in sources], classroom=True,
-                       lang=lang)
+        write_releases(
+            [(src, ex_dir / src.name.replace(".md", ".ipynb")) for src in sources], classroom=True, lang=lang
+        )
     if lang != "en" and (ROOT / "exercises" / lang).is_dir():
         (out / "exercises" / lang).mkdir(parents=True, exist_ok=True)
         for po in sorted((ROOT / "exercises" / lang).glob("[0-9][0-9]_*.po")):
             shutil.copy2(po, out / "exercises" / lang / po.name)
-    shutil.copytree(ROOT / "notebooks", out / "notebooks",
-                    ignore=shutil.ignore_patterns(".ipynb_checkpoints", "__pycache__"))
+    shutil.copytree(
+        ROOT / "notebooks", out / "notebooks", ignore=shutil.ignore_patterns(".ipynb_checkpoints", "__pycache__")
+    )
     shutil.copytree(ROOT / "evallib", out / "evallib", ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
     for name in ("pyproject.toml", "environment.yml"):
         if (ROOT / name).exists():
@@ -273,18 +291,21 @@ def main(argv=None):
     ap.add_argument("--roster", help="file with one student id per line: one folder per student (needs a seed)")
     ap.add_argument("--seed", help="the instructor's secret for the per-student variants")
     ap.add_argument("--seed-file", help="file holding that secret (outside the course)")
-    ap.add_argument("--lang", default="en", choices=["en", "zh"], help="language of the classroom bundle "
-                    "(zh: the sets translated in exercises/zh/, the others in English)")
+    ap.add_argument(
+        "--lang",
+        default="en",
+        choices=["en", "zh"],
+        help="language of the classroom bundle (zh: the sets translated in exercises/zh/, the others in English)",
+    )
     args = ap.parse_args(argv)
     sources = source_files(args.source)
     for src in sources:
-        parse_source(src)                       # validates markers and points
+        parse_source(src)  # validates markers and points
     if args.classroom:
         roster = None
         if args.roster:
             roster = [s.strip() for s in Path(args.roster).read_text(encoding="utf-8").splitlines() if s.strip()]
-        files = make_classroom(args.classroom, roster=roster, seed=read_seed(args.seed, args.seed_file),
-                               lang=args.lang)
+        files = make_classroom(args.classroom, roster=roster, seed=read_seed(args.seed, args.seed_file), lang=args.lang)
         print(f"wrote {len(files)} files into {args.classroom}")
         return 0
     out = Path(args.out)
@@ -298,12 +319,14 @@ def main(argv=None):
         fresh = write_releases([(src, Path(tmp) / n) for src, n in zip(sources, names)])
         from scripts.nbsettings import committed_bytes  # what git holds: a learner's saved set is not "out of date"
 
-        stale = [out / f.name for f in fresh
-                 if not (out / f.name).exists() or committed_bytes(out / f.name) != f.read_bytes()]
+        stale = [
+            out / f.name
+            for f in fresh
+            if not (out / f.name).exists() or committed_bytes(out / f.name) != f.read_bytes()
+        ]
     extra = sorted({p.name for p in out.glob("[0-9][0-9]_*.ipynb")} - set(names))
     if stale or extra:
-        print("out of date (run `make release`):", *map(str, stale), *[f"{e} (no source)" for e in extra],
-              sep="\n  ")
+        print("out of date (run `make release`):", *map(str, stale), *[f"{e} (no source)" for e in extra], sep="\n  ")
         return 1
     print(f"{len(sources)} release(s) up to date")
     return 0

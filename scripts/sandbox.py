@@ -17,6 +17,7 @@ docs/design/sandbox.md.
 - Wall time enforced from here: at ``total_timeout`` the sandbox's processes are killed, whatever state they are
   in (a stopped runner included).
 """
+
 from __future__ import annotations
 
 import fcntl
@@ -33,20 +34,29 @@ import threading
 import time
 from pathlib import Path
 
-from scripts.nbsettings import ENV  # noqa: E402
 from evallib.grading._protocol import decode_result  # noqa: E402  (the result line, capped: G2)
+from scripts.nbsettings import ENV  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 RUNNER = Path(__file__).resolve().parent / "sandbox_run.py"
 UID_BASE = 61000
-UID_BLOCK = 64               # uids per run (at most this many sandboxes at once per run)
-UID_BLOCKS = 32              # runs at once on one machine
+UID_BLOCK = 64  # uids per run (at most this many sandboxes at once per run)
+UID_BLOCKS = 32  # runs at once on one machine
 LOCK_DIR = Path("/run/lock") if Path("/run/lock").is_dir() else Path(tempfile.gettempdir())
 MAX_OUTPUT = 50_000_000
 TMP_MB, VARTMP_MB, SHM_MB = 512, 64, 64
 NPROC = 256
-ETC_FILES = ("ld.so.cache", "ld.so.conf", "ld.so.conf.d", "localtime", "nsswitch.conf", "hosts", "host.conf",
-             "resolv.conf", "mime.types")
+ETC_FILES = (
+    "ld.so.cache",
+    "ld.so.conf",
+    "ld.so.conf.d",
+    "localtime",
+    "nsswitch.conf",
+    "hosts",
+    "host.conf",
+    "resolv.conf",
+    "mime.types",
+)
 CGROUP = Path("/sys/fs/cgroup")
 _counter = itertools.count()
 
@@ -60,7 +70,7 @@ class UidBlock:
         for b in range(UID_BLOCKS):
             try:
                 fh = open(LOCK_DIR / f"autograde-uids-{b}.lock", "a")
-            except OSError:           # another user's lock file (non-root runs): that block is theirs
+            except OSError:  # another user's lock file (non-root runs): that block is theirs
                 continue
             try:
                 fcntl.flock(fh, fcntl.LOCK_EX | fcntl.LOCK_NB)
@@ -118,9 +128,9 @@ def _cgroup_probe():
         return _probe_cache[0]
     result = (None, "no cgroup hierarchy at /sys/fs/cgroup")
     try:
-        if (CGROUP / "cgroup.controllers").exists():                     # unified (v2)
+        if (CGROUP / "cgroup.controllers").exists():  # unified (v2)
             own = CGROUP / _own_cgroup(None).lstrip("/")
-            ctl = (own / "cgroup.subtree_control")
+            ctl = own / "cgroup.subtree_control"
             if not {"memory", "pids"} <= set((own / "cgroup.controllers").read_text().split()):
                 result = (None, f"cgroup v2: memory or pids controller not available in {own}")
             else:
@@ -141,7 +151,7 @@ def _cgroup_probe():
 
 class _V1Cgroup:
     def __init__(self, dirs):
-        self.dirs = dirs                   # {"memory": path, "pids": path}
+        self.dirs = dirs  # {"memory": path, "pids": path}
 
     @classmethod
     def make(cls, memory_bytes, pids=NPROC):
@@ -216,8 +226,9 @@ class _V2Cgroup:
 
     def oom_kills(self):
         try:
-            return int(dict(line.split() for line in (self.d / "memory.events").read_text().splitlines())
-                       .get("oom_kill", 0))
+            return int(
+                dict(line.split() for line in (self.d / "memory.events").read_text().splitlines()).get("oom_kill", 0)
+            )
         except (OSError, ValueError):
             return None
 
@@ -234,8 +245,9 @@ class _V2Cgroup:
 
 def _sweep_stale():
     """Remove the cgroups a grader that was killed (SIGKILL: no clean-up) left behind, if their processes are gone."""
-    parents = [CGROUP / c / (_own_cgroup(c) or "/").lstrip("/") for c in ("memory", "pids")] \
-        + [CGROUP / (_own_cgroup(None) or "/").lstrip("/")]
+    parents = [CGROUP / c / (_own_cgroup(c) or "/").lstrip("/") for c in ("memory", "pids")] + [
+        CGROUP / (_own_cgroup(None) or "/").lstrip("/")
+    ]
     for parent in parents:
         try:
             for d in parent.glob("autograde-*-*"):
@@ -287,7 +299,7 @@ class Sandbox:
         self.sandbox = sandbox
         self.memory_mb = memory_mb
         self.total_timeout = total_timeout
-        self.hide = hide                      # kept for the caller's API: nothing outside the allow-list exists
+        self.hide = hide  # kept for the caller's API: nothing outside the allow-list exists
         self.uids = UidBlock()
         self.cgroups = cgroup_mode() if sandbox and os.geteuid() == 0 else None
         self.last_stats = {}
@@ -301,8 +313,10 @@ class Sandbox:
         """What bounds each sandbox as a whole (for notes and the docs)."""
         if self.cgroups:
             return f"cgroup {self.cgroups}: memory {self.memory_mb} MB, {NPROC} processes per sandbox"
-        return (f"no cgroup ({cgroup_problem()}): RLIMIT_AS {self.memory_mb} MB per process, RLIMIT_NPROC {NPROC} "
-                f"per sandbox uid, tmpfs /tmp {TMP_MB} MB, /var/tmp {VARTMP_MB} MB, /dev/shm {SHM_MB} MB")
+        return (
+            f"no cgroup ({cgroup_problem()}): RLIMIT_AS {self.memory_mb} MB per process, RLIMIT_NPROC {NPROC} "
+            f"per sandbox uid, tmpfs /tmp {TMP_MB} MB, /var/tmp {VARTMP_MB} MB, /dev/shm {SHM_MB} MB"
+        )
 
     def run(self, job):
         """Run the runner on one job (a dict); returns (parsed output or None, reason key/fields or None)."""
@@ -310,21 +324,30 @@ class Sandbox:
         cg = None
         stats = {}
         try:
-            if self.cgroups:              # a failure here is not silent: the grader then refuses this job
-                cg = (_V2Cgroup if self.cgroups == "v2" else _V1Cgroup).make(int(self.memory_mb) * 2 ** 20)
+            if self.cgroups:  # a failure here is not silent: the grader then refuses this job
+                cg = (_V2Cgroup if self.cgroups == "v2" else _V1Cgroup).make(int(self.memory_mb) * 2**20)
             with tempfile.TemporaryFile(dir=self.tmp) as out_fh, tempfile.TemporaryFile(dir=self.tmp) as err_fh:
                 cmd, env, preexec, cwd, args_blob = self._command(uid, cg)
                 pass_fds = ()
                 args_r = None
                 if args_blob is not None:
                     args_r, args_w = os.pipe()
-                    os.write(args_w, args_blob)      # bwrap's arguments: small (a few KB), fits a pipe buffer
+                    os.write(args_w, args_blob)  # bwrap's arguments: small (a few KB), fits a pipe buffer
                     os.close(args_w)
                     pass_fds = (args_r,)
                     cmd = [a if a != "{ARGS_FD}" else str(args_r) for a in cmd]
                 start = time.monotonic()
-                proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=out_fh, stderr=err_fh, env=env, cwd=cwd,
-                                        preexec_fn=preexec, start_new_session=True, pass_fds=pass_fds)
+                proc = subprocess.Popen(
+                    cmd,
+                    stdin=subprocess.PIPE,
+                    stdout=out_fh,
+                    stderr=err_fh,
+                    env=env,
+                    cwd=cwd,
+                    preexec_fn=preexec,
+                    start_new_session=True,
+                    pass_fds=pass_fds,
+                )
                 if args_r is not None:
                     os.close(args_r)
                 payload = json.dumps({**job, "sandboxed": self.sandbox}).encode()
@@ -352,12 +375,15 @@ class Sandbox:
                 out_fh.seek(max(0, size - MAX_OUTPUT))
                 raw = out_fh.read().decode("utf-8", errors="replace").strip().rsplit("\n", 1)[-1]
             try:
-                data = decode_result(raw) if raw else None     # capped: size, containers, nesting (G2)
+                data = decode_result(raw) if raw else None  # capped: size, containers, nesting (G2)
             except ValueError:
                 data = None
             if not isinstance(data, dict):
-                detail = (f"exit status {proc.returncode}" + (f": {last[-1][:200]}" if last else "")) if not raw \
+                detail = (
+                    (f"exit status {proc.returncode}" + (f": {last[-1][:200]}" if last else ""))
+                    if not raw
                     else "not JSON"
+                )
                 return None, ("malformed_output" if raw else "sandbox_failed", {"detail": detail})
             return data, None
         finally:
@@ -376,14 +402,24 @@ class Sandbox:
         proc.wait()
 
     def _env(self):
-        return {"PATH": f"{Path(sys.executable).parent}:/usr/local/bin:/usr/bin:/bin", "LANG": "C.UTF-8",
-                "HOME": "/tmp/home", "USER": "student", "LOGNAME": "student", "MPLBACKEND": "Agg",
-                "MPLCONFIGDIR": "/tmp/mpl", "IPYTHONDIR": "/tmp/ipython",
-                "JUPYTER_RUNTIME_DIR": "/tmp/jupyter/runtime", "JUPYTER_CONFIG_DIR": "/tmp/jupyter/config",
-                "JUPYTER_DATA_DIR": "/tmp/jupyter/data", "PYTHONDONTWRITEBYTECODE": "1",
-                "AUTOGRADE_MPLCACHE": "/run/grader/mplcache",
-                "PYTHONPATH": str(ROOT),            # this course's evallib, whatever the venv was installed from
-                "EVALLIB_EXERCISES": "/run/grader/checks" if self.sandbox else str(self.checks_dir), **ENV}
+        return {
+            "PATH": f"{Path(sys.executable).parent}:/usr/local/bin:/usr/bin:/bin",
+            "LANG": "C.UTF-8",
+            "HOME": "/tmp/home",
+            "USER": "student",
+            "LOGNAME": "student",
+            "MPLBACKEND": "Agg",
+            "MPLCONFIGDIR": "/tmp/mpl",
+            "IPYTHONDIR": "/tmp/ipython",
+            "JUPYTER_RUNTIME_DIR": "/tmp/jupyter/runtime",
+            "JUPYTER_CONFIG_DIR": "/tmp/jupyter/config",
+            "JUPYTER_DATA_DIR": "/tmp/jupyter/data",
+            "PYTHONDONTWRITEBYTECODE": "1",
+            "AUTOGRADE_MPLCACHE": "/run/grader/mplcache",
+            "PYTHONPATH": str(ROOT),  # this course's evallib, whatever the venv was installed from
+            "EVALLIB_EXERCISES": "/run/grader/checks" if self.sandbox else str(self.checks_dir),
+            **ENV,
+        }
 
     def _command(self, uid, cg):
         """(argv, env, preexec, cwd, bwrap's argument blob or None)."""
@@ -391,15 +427,27 @@ class Sandbox:
         limits = self._limits(cg)
         if not self.sandbox:
             work = Path(tempfile.mkdtemp(dir=self.tmp, prefix="work-"))
-            env.update({k: str(work / v[len("/tmp/"):]) for k, v in env.items()
-                        if v.startswith("/tmp/") and (k in ("HOME", "MPLCONFIGDIR", "IPYTHONDIR")
-                                                      or k.startswith("JUPYTER_"))})
+            env.update(
+                {
+                    k: str(work / v[len("/tmp/") :])
+                    for k, v in env.items()
+                    if v.startswith("/tmp/")
+                    and (k in ("HOME", "MPLCONFIGDIR", "IPYTHONDIR") or k.startswith("JUPYTER_"))
+                }
+            )
             return [sys.executable, str(RUNNER), "-"], env, limits, work, None
         opts = mount_args(uid, self.checks_dir) + ["--chdir", "/tmp", "--setenv", "PWD", "/tmp"]
         cmd = []
         if os.geteuid() == 0:
-            cmd += ["setpriv", f"--reuid={uid}", f"--regid={uid}", "--clear-groups", "--inh-caps=-all",
-                    "--bounding-set=-all", "--no-new-privs"]
+            cmd += [
+                "setpriv",
+                f"--reuid={uid}",
+                f"--regid={uid}",
+                "--clear-groups",
+                "--inh-caps=-all",
+                "--bounding-set=-all",
+                "--no-new-privs",
+            ]
         cmd += [sys.executable, str(RUNNER), "-"]
         blob = b"".join(a.encode() + b"\0" for a in opts)
         # bwrap reads its options from a pipe (``--args FD``): its cmdline (/proc/1/cmdline inside) shows only the
@@ -409,21 +457,22 @@ class Sandbox:
     def _limits(self, cg):
         # With a cgroup the sandbox's memory is bounded as a whole; RLIMIT_AS then only stops absurd reservations
         # (and must leave room for a kernel's address space, which is much larger than what it uses).
-        mem = int(self.memory_mb if cg is None else max(self.memory_mb, 4096)) * 2 ** 20
+        mem = int(self.memory_mb if cg is None else max(self.memory_mb, 4096)) * 2**20
         cpu = int(self.total_timeout + 60)
         procs = [] if cg is None else [str(f) for f in cg.procs_files()]
 
         def apply():
-            for f in procs:                 # join the job's cgroups before anything else runs
+            for f in procs:  # join the job's cgroups before anything else runs
                 with open(f, "w") as fh:
                     fh.write(str(os.getpid()))
             resource.setrlimit(resource.RLIMIT_AS, (mem, mem))
-            resource.setrlimit(resource.RLIMIT_FSIZE, (64 * 2 ** 20, 64 * 2 ** 20))
+            resource.setrlimit(resource.RLIMIT_FSIZE, (64 * 2**20, 64 * 2**20))
             resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu))
             resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
             resource.setrlimit(resource.RLIMIT_NOFILE, (1024, 1024))
-            if os.geteuid() == 0 and self.sandbox:          # enforced once setpriv has dropped to the job's uid
+            if os.geteuid() == 0 and self.sandbox:  # enforced once setpriv has dropped to the job's uid
                 resource.setrlimit(resource.RLIMIT_NPROC, (NPROC, NPROC))
+
         return apply
 
 
@@ -446,8 +495,17 @@ def public_paths():
 
 def mount_args(uid, checks_dir):
     """bwrap's namespace and mount arguments: an allow-list on an empty tmpfs root."""
-    a = ["--unshare-pid", "--unshare-net", "--unshare-ipc", "--unshare-uts", "--unshare-cgroup-try",
-         "--die-with-parent", "--new-session", "--hostname", "sandbox"]
+    a = [
+        "--unshare-pid",
+        "--unshare-net",
+        "--unshare-ipc",
+        "--unshare-uts",
+        "--unshare-cgroup-try",
+        "--die-with-parent",
+        "--new-session",
+        "--hostname",
+        "sandbox",
+    ]
     if os.geteuid() != 0:
         a += ["--unshare-user", "--uid", str(uid), "--gid", str(uid), "--cap-drop", "ALL"]
     a += ["--ro-bind", "/usr", "/usr"]
@@ -462,20 +520,49 @@ def mount_args(uid, checks_dir):
         p = Path("/etc") / name
         if p.exists():
             a += ["--ro-bind", str(p), str(p)]
-    a += ["--dev", "/dev", "--proc", "/proc",
-          "--perms", "1777", "--size", str(TMP_MB * 2 ** 20), "--tmpfs", "/tmp",
-          "--perms", "1777", "--size", str(VARTMP_MB * 2 ** 20), "--tmpfs", "/var/tmp",
-          "--perms", "1777", "--size", str(SHM_MB * 2 ** 20), "--tmpfs", "/dev/shm",
-          "--perms", "0755", "--size", str(2 ** 20), "--tmpfs", "/run"]
-    needed = {Path(sys.base_prefix).resolve(), Path(sys.prefix).resolve(), Path(sys.prefix),
-              *[p.resolve() for p in public_paths()]}
+    a += [
+        "--dev",
+        "/dev",
+        "--proc",
+        "/proc",
+        "--perms",
+        "1777",
+        "--size",
+        str(TMP_MB * 2**20),
+        "--tmpfs",
+        "/tmp",
+        "--perms",
+        "1777",
+        "--size",
+        str(VARTMP_MB * 2**20),
+        "--tmpfs",
+        "/var/tmp",
+        "--perms",
+        "1777",
+        "--size",
+        str(SHM_MB * 2**20),
+        "--tmpfs",
+        "/dev/shm",
+        "--perms",
+        "0755",
+        "--size",
+        str(2**20),
+        "--tmpfs",
+        "/run",
+    ]
+    needed = {
+        Path(sys.base_prefix).resolve(),
+        Path(sys.prefix).resolve(),
+        Path(sys.prefix),
+        *[p.resolve() for p in public_paths()],
+    }
     exe = Path(sys.executable)
     if exe.is_symlink():
         needed.add(exe.resolve().parent)
     needed = sorted(p for p in needed if p.exists() and not any(q in p.parents for q in needed))
     made = set()
     for p in needed:
-        for parent in reversed(p.parents):          # folders bwrap would otherwise make 0700 for a file's bind
+        for parent in reversed(p.parents):  # folders bwrap would otherwise make 0700 for a file's bind
             if parent != Path("/") and parent not in made:
                 a += ["--perms", "0755", "--dir", str(parent)]
                 made.add(parent)
@@ -494,8 +581,23 @@ def sandbox_problem():
     """None when bwrap runs here, else the reason (with the fix)."""
     if shutil.which("bwrap") is None:
         return "bwrap (bubblewrap) is not installed: `apt-get install -y bubblewrap` (make autograde does it as root)"
-    probe = subprocess.run(["bwrap", "--unshare-all", "--die-with-parent", "--ro-bind", "/", "/", "--proc", "/proc",
-                            "--dev", "/dev", "true"], capture_output=True, text=True)
+    probe = subprocess.run(
+        [
+            "bwrap",
+            "--unshare-all",
+            "--die-with-parent",
+            "--ro-bind",
+            "/",
+            "/",
+            "--proc",
+            "/proc",
+            "--dev",
+            "/dev",
+            "true",
+        ],
+        capture_output=True,
+        text=True,
+    )
     if probe.returncode != 0:
         return f"bwrap cannot create a sandbox here: {probe.stderr.strip()[:300]}"
     return None

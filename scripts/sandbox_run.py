@@ -8,6 +8,7 @@ data: each answer name's value (numbers, strings, arrays; see evallib.grading.to
 return values (or the type of the exception they raised) on the calls listed in the job, each call time-limited.
 It judges nothing: no expected value and no hidden test is ever in here. Everything it prints is untrusted.
 """
+
 from __future__ import annotations
 
 import ctypes
@@ -24,8 +25,8 @@ if _libc.prctl(PR_SET_DUMPABLE, 0, 0, 0, 0) != 0 or _libc.prctl(PR_GET_DUMPABLE,
 import json  # noqa: E402
 import os  # noqa: E402
 import resource  # noqa: E402
-import signal  # noqa: E402
 import shutil  # noqa: E402
+import signal  # noqa: E402
 import sys  # noqa: E402
 import threading  # noqa: E402
 import time  # noqa: E402
@@ -42,7 +43,7 @@ TIMEOUT_NAME = "CellTimeoutError"
 MAX_READ = 50_000_000
 
 # Kernel-side code (generic: the same for every set). Results go to files in the kernel's working folder.
-EXTRACT_VALUES = r'''
+EXTRACT_VALUES = r"""
 def __grader_values__(names, path):
     import json
     from evallib.grading import to_data
@@ -65,9 +66,9 @@ def __grader_values__(names, path):
     with open(path, "w", encoding="utf-8") as fh:
         json.dump(out, fh)
 __grader_values__(%(names)r, %(path)r)
-'''
+"""
 
-EXTRACT_CALLS = r'''
+EXTRACT_CALLS = r"""
 def __grader_calls__(fname, cases, timeout, path):
     import json, signal
     from evallib.grading import to_data, from_data
@@ -97,7 +98,7 @@ def __grader_calls__(fname, cases, timeout, path):
             fh.write(json.dumps({"key": key, "result": r}) + "\n")
             fh.flush()
 __grader_calls__(%(fname)r, %(cases)r, %(timeout)r, %(path)r)
-'''
+"""
 
 
 BLOCK_MARKER = "implement it yourself: the grader blocks "
@@ -105,7 +106,7 @@ BLOCK_MARKER = "implement it yourself: the grader blocks "
 # Before the student's cells (trusted moment): where each blocked function's code lives. Decorated functions
 # (scikit-learn's parameter validation) are followed to the innermost function: blocking that one blocks every
 # wrapper around it, and no other function that shares the wrapper's code.
-TARGETS = r'''
+TARGETS = r"""
 def __grader_targets__(names):
     import importlib, json
     out = {}
@@ -122,7 +123,7 @@ def __grader_targets__(names):
     print("__GRADER_TARGETS__" + json.dumps(out))
 __grader_targets__(%(names)r)
 del __grader_targets__
-'''
+"""
 
 # After the student's cells, before their function is called on the hidden inputs: every function object whose
 # code is a blocked one (the original, aliases, `from m import f as g`, copies, reloaded or re-imported modules'
@@ -130,7 +131,7 @@ del __grader_targets__
 # kernel's life: making a function or code object from a blocked code, executing or compiling a blocked file
 # again (reload, exec of its source under its name), changing a function's code or defaults, ctypes, starting
 # processes, and walking the garbage collector. It checks itself (a probe) before any call is made.
-BLOCK = r'''
+BLOCK = r"""
 def __grader_block__(targets, marker):
     import sys, types
     FT, CT = type(lambda: 0), type((lambda: 0).__code__)
@@ -206,7 +207,7 @@ def __grader_block__(targets, marker):
 __grader_block_ok__ = __grader_block__(%(targets)r, %(marker)r)
 print("__GRADER_BLOCK__", __grader_block_ok__[0], __grader_block_ok__[1])
 del __grader_block__, __grader_block_ok__
-'''
+"""
 
 
 class _CappedClient(NotebookClient):
@@ -276,7 +277,7 @@ def _marked(cell, marker, parse):
             for line in str(o.get("text", "")).splitlines():
                 if line.startswith(marker):
                     try:
-                        return parse(line[len(marker):])
+                        return parse(line[len(marker) :])
                     except ValueError:
                         return None
     return None
@@ -288,7 +289,7 @@ def _descendants(root):
     for p in os.listdir("/proc"):
         try:
             stat = Path(f"/proc/{p}/stat").read_text()
-            parent[int(p)] = int(stat[stat.rindex(")") + 2:].split()[1])
+            parent[int(p)] = int(stat[stat.rindex(")") + 2 :].split()[1])
         except (OSError, ValueError):
             pass
     found, frontier = set(), {root}
@@ -322,7 +323,7 @@ def _fence(client, sandboxed):
     for p in os.listdir("/proc"):
         if not p.isdigit() or int(p) in (1, me, kernel):
             continue
-        try:                           # (a non-dumpable helper's /proc entry is root's: no owner test)
+        try:  # (a non-dumpable helper's /proc entry is root's: no owner test)
             os.kill(int(p), signal.SIGKILL)
         except OSError:
             pass
@@ -364,18 +365,40 @@ def run(job: dict) -> dict:
     order = sorted(enumerate(functions), key=lambda t: (t[1] in blocked, t[0]))
     for i, fname in order:
         if fname in blocked:
-            plan.append(("block", fname, None))             # its source is made once the targets are known
-        plan.append(("calls", fname, EXTRACT_CALLS % {"fname": fname, "cases": functions[fname],
-                                                      "timeout": call_timeout,
-                                                      "path": str(results / f"calls-{i}.jsonl")}))
+            plan.append(("block", fname, None))  # its source is made once the targets are known
+        plan.append(
+            (
+                "calls",
+                fname,
+                EXTRACT_CALLS
+                % {
+                    "fname": fname,
+                    "cases": functions[fname],
+                    "timeout": call_timeout,
+                    "path": str(results / f"calls-{i}.jsonl"),
+                },
+            )
+        )
     nb = nbformat.v4.new_notebook()
     nb.cells = [nbformat.v4.new_code_cell(src or "") for *_, src in plan]
     nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
     client = _CappedClient(
-        nb, timeout=cell_timeout, startup_timeout=startup_timeout, kernel_name="python3", cap=int(job.get("output_cap", 200_000)),
-        allow_errors=True, interrupt_on_timeout=True, record_timing=False, shutdown_kernel="immediate",
-        error_on_timeout={"ename": TIMEOUT_NAME, "evalue": f"the cell ran longer than {cell_timeout} s", "traceback": []},
-        resources={"metadata": {"path": str(work)}})
+        nb,
+        timeout=cell_timeout,
+        startup_timeout=startup_timeout,
+        kernel_name="python3",
+        cap=int(job.get("output_cap", 200_000)),
+        allow_errors=True,
+        interrupt_on_timeout=True,
+        record_timing=False,
+        shutdown_kernel="immediate",
+        error_on_timeout={
+            "ename": TIMEOUT_NAME,
+            "evalue": f"the cell ran longer than {cell_timeout} s",
+            "traceback": [],
+        },
+        resources={"metadata": {"path": str(work)}},
+    )
     notes, unreached = [], None
     student_index = 0
     targets, block_failed, fenced = {}, set(), []
@@ -392,9 +415,14 @@ def run(job: dict) -> dict:
                 if isinstance(r, dict) and str(r.get("message", "")).startswith(BLOCK_MARKER):
                     r["error"], r["delegation"] = "DelegationError", True
             if f in block_failed:
-                calls[f] = {str(key): {"error": "DelegationError", "delegation": True,
-                                       "message": "the grader could not install its delegation block"}
-                            for key, _ in functions.get(f, [])}
+                calls[f] = {
+                    str(key): {
+                        "error": "DelegationError",
+                        "delegation": True,
+                        "message": "the grader could not install its delegation block",
+                    }
+                    for key, _ in functions.get(f, [])
+                }
         return {"values": values, "calls": calls, "notes": notes, "unreached": why}
 
     def watchdog():
@@ -405,6 +433,7 @@ def run(job: dict) -> dict:
             if time.monotonic() > watch["deadline"]:
                 _emit(finish(["kernel_stuck", {"where": watch["where"]}]))
                 os._exit(0)
+
     threading.Thread(target=watchdog, daemon=True).start()
     try:
         with client.setup_kernel(env=dict(os.environ), stdout=open(os.devnull, "wb"), stderr=open(os.devnull, "wb")):
@@ -412,9 +441,13 @@ def run(job: dict) -> dict:
                 cell = nb.cells[index]
                 if kind == "student":
                     student_index += 1
-                where = {"student": ["cell_in", student_index], "values": ["grading", "answers"],
-                         "calls": ["grading", fname], "block": ["grading", fname],
-                         "warmup": ["grading", "start-up"]}[kind]
+                where = {
+                    "student": ["cell_in", student_index],
+                    "values": ["grading", "answers"],
+                    "calls": ["grading", fname],
+                    "block": ["grading", fname],
+                    "warmup": ["grading", "start-up"],
+                }[kind]
                 if time.monotonic() - start > budget:
                     unreached = ["total_time", {"seconds": total_timeout}]
                     break
@@ -431,8 +464,9 @@ def run(job: dict) -> dict:
                     continue
                 client.timed_out = False
                 watch["where"] = where
-                watch["deadline"] = time.monotonic() + (max(cell_timeout, startup_timeout) if kind == "warmup"
-                                                        else cell_timeout) + 60
+                watch["deadline"] = (
+                    time.monotonic() + (max(cell_timeout, startup_timeout) if kind == "warmup" else cell_timeout) + 60
+                )
                 try:
                     if kind == "warmup":
                         client.timeout = max(cell_timeout, startup_timeout)
@@ -472,7 +506,7 @@ def run(job: dict) -> dict:
                         notes.append(["cell_time_limit", {"index": student_index, "seconds": cell_timeout}])
     except Exception as exc:  # kernel failed to start, etc.
         unreached = ["sandbox_failed", {"detail": f"{type(exc).__name__}: {str(exc)[:300]}"}]
-    watch["deadline"] = time.monotonic() + 60           # shutting the kernel down
+    watch["deadline"] = time.monotonic() + 60  # shutting the kernel down
     return finish(unreached)
 
 
@@ -487,7 +521,7 @@ def _emit(out):
 
 def main(argv):
     if argv[1:] == ["-"]:
-        job = json.loads(sys.stdin.buffer.read().decode("utf-8"))     # from the grader's pipe, never a file
+        job = json.loads(sys.stdin.buffer.read().decode("utf-8"))  # from the grader's pipe, never a file
         os.close(0)
         os.open(os.devnull, os.O_RDONLY)
     else:

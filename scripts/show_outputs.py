@@ -1,4 +1,5 @@
 """Print a notebook's text outputs (for reviewing a regenerated notebook in the terminal)."""
+
 import json
 import sys
 

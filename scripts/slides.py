@@ -15,6 +15,7 @@
   key press);
 * everything else is ``-`` (continues the current slide).
 """
+
 from __future__ import annotations
 
 import copy
@@ -130,7 +131,16 @@ def hidden_cells_config():
     c.TagRemovePreprocessor.remove_all_outputs_tags = set(REMOVE_OUTPUT_TAGS)
     # an explorer's Vega-Lite spec first (the templates draw it in the page), before its text/plain readout
     c.NbConvertBase.display_data_priority = [
-        "application/vnd.vegalite.v5+json", "application/vnd.jupyter.widget-view+json", "application/javascript",
-        "text/html", "text/markdown", "image/svg+xml", "text/vnd.mermaid", "text/latex", "image/png", "image/jpeg",
-        "text/plain"]
+        "application/vnd.vegalite.v5+json",
+        "application/vnd.jupyter.widget-view+json",
+        "application/javascript",
+        "text/html",
+        "text/markdown",
+        "image/svg+xml",
+        "text/vnd.mermaid",
+        "text/latex",
+        "image/png",
+        "image/jpeg",
+        "text/plain",
+    ]
     return c

@@ -13,6 +13,7 @@
     python scripts/verify_notebooks.py                          # everything
     python scripts/verify_notebooks.py notebooks/05_roc_pr_curves.ipynb   # only these (pairing and hygiene)
 """
+
 import subprocess
 import sys
 import tempfile
@@ -47,8 +48,9 @@ def pairing_problems(ipynb_paths):
             continue
         where = next((i for i, (x, y) in enumerate(zip(a, b)) if x != y), min(len(a), len(b)))
         show = (a[where][1] if where < len(a) else "(no cell)")[:80]
-        problems.append(f"{ipynb.relative_to(ROOT)} differs from {md.name} at cell {where} ({len(a)} vs {len(b)} "
-                        f"cells): {show!r}")
+        problems.append(
+            f"{ipynb.relative_to(ROOT)} differs from {md.name} at cell {where} ({len(a)} vs {len(b)} cells): {show!r}"
+        )
     return problems
 
 
@@ -69,9 +71,11 @@ def changed_in_worktree(files):
     return [ROOT / n for n in r.stdout.decode().split()] if r.returncode == 0 else []
 
 
-FIX = {"notebooks": "`make regen NB=notebooks/NN_topic.md` (stores it as the filters do), then `git add` it",
-       "exercises": "`make release` (writes the released sets as the filters do), then `git add` them",
-       "apps": "save it in JupyterLab with outputs cleared, then `git add` it (the git filter strips it)"}
+FIX = {
+    "notebooks": "`make regen NB=notebooks/NN_topic.md` (stores it as the filters do), then `git add` it",
+    "exercises": "`make release` (writes the released sets as the filters do), then `git add` them",
+    "apps": "save it in JupyterLab with outputs cleared, then `git add` it (the git filter strips it)",
+}
 
 
 def hygiene_problems(groups):
@@ -89,20 +93,27 @@ def hygiene_problems(groups):
                 copy = Path(tmp) / f"{i}_{Path(f).name}"
                 copy.write_bytes(data)
                 checked.append(copy)
-            r = subprocess.run([sys.executable, "-m", "nbstripout", "--verify", *flags, *map(str, checked)],
-                               capture_output=True, text=True)
+            r = subprocess.run(
+                [sys.executable, "-m", "nbstripout", "--verify", *flags, *map(str, checked)],
+                capture_output=True,
+                text=True,
+            )
         if r.returncode:
-            problems.append(f"nbstripout --verify failed for what git holds in {folder}/ (fix: {FIX[folder]}; "
-                            f"`make setup` installs the git filters):\n{r.stdout}{r.stderr}")
+            problems.append(
+                f"nbstripout --verify failed for what git holds in {folder}/ (fix: {FIX[folder]}; "
+                f"`make setup` installs the git filters):\n{r.stdout}{r.stderr}"
+            )
         else:
             print(f"{folder}/: {len(files)} notebook(s) stored clean")
         mine = changed_in_worktree(files)
         if mine:
             names = " ".join(str(p.relative_to(ROOT)) for p in mine)
-            print(f"note: {len(mine)} notebook(s) in {folder}/ differ from the course as committed (your saved work, "
-                  f"or an edit in progress): {names}\n  the tests check the committed course; to keep your work "
-                  f"and check the course as it was: cp those files somewhere of yours, then "
-                  f"`git checkout -- {names}` and re-run `make test`")
+            print(
+                f"note: {len(mine)} notebook(s) in {folder}/ differ from the course as committed (your saved work, "
+                f"or an edit in progress): {names}\n  the tests check the committed course; to keep your work "
+                f"and check the course as it was: cp those files somewhere of yours, then "
+                f"`git checkout -- {names}` and re-run `make test`"
+            )
     return problems
 
 
@@ -119,8 +130,10 @@ def main(paths):
             groups.append((folder, STRIP_FLAGS, files))
     problems = pairing_problems(chapters)
     if not problems:
-        print(f"notebooks/: {sum(p.parent.resolve() == NOTEBOOKS.resolve() for p in chapters)} chapter(s) agree with "
-              "their text sources")
+        print(
+            f"notebooks/: {sum(p.parent.resolve() == NOTEBOOKS.resolve() for p in chapters)} chapter(s) agree with "
+            "their text sources"
+        )
     problems += hygiene_problems(groups)
     for p in problems:
         print(p)

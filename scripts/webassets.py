@@ -12,6 +12,7 @@ projector's laptop in a lecture hall) may reach none. So:
 
 :func:`external_refs` lists any ``http(s)://`` script or stylesheet left in a page (the tests assert none).
 """
+
 from __future__ import annotations
 
 import json
@@ -28,8 +29,10 @@ TEMPLATES = Path(__file__).resolve().parent / "templates"
 
 # npm package -> (version, files to keep, relative to the package root)
 PACKAGES = {
-    "reveal.js": ("4.6.1", ["dist/reveal.css", "dist/reveal.js", "dist/theme/white.css", "plugin/notes/notes.js",
-                            "LICENSE"]),
+    "reveal.js": (
+        "4.6.1",
+        ["dist/reveal.css", "dist/reveal.js", "dist/theme/white.css", "plugin/notes/notes.js", "LICENSE"],
+    ),
     "mathjax": ("3.2.2", ["es5/tex-svg-full.js", "LICENSE"]),
     # the explorers (issue 26): Vega-Lite specs drawn in the page. vega-lite 5.20.1 is the version Altair 5.5
     # writes its specs for; vega and vega-embed are the releases it is built and tested with.
@@ -37,8 +40,11 @@ PACKAGES = {
     "vega-lite": ("5.20.1", ["build/vega-lite.min.js", "LICENSE"]),
     "vega-embed": ("6.29.0", ["build/vega-embed.min.js", "LICENSE"]),
 }
-VEGA_FILES = [("vega", "build/vega.min.js"), ("vega-lite", "build/vega-lite.min.js"),
-              ("vega-embed", "build/vega-embed.min.js")]
+VEGA_FILES = [
+    ("vega", "build/vega.min.js"),
+    ("vega-lite", "build/vega-lite.min.js"),
+    ("vega-embed", "build/vega-embed.min.js"),
+]
 VEGA_MIME = "application/vnd.vegalite.v5+json"
 
 # Draws every explorer of a page: each stored output of type VEGA_MIME is a <script type=VEGA_MIME> holding the
@@ -93,13 +99,19 @@ def ensure_vendor(verbose=True) -> dict[str, Path]:
         if not all((dest / f).is_file() for f in files):
             npm = shutil.which("npm")
             if npm is None:
-                raise SystemExit(f"npm is needed once to fetch {name}@{version} from the npm registry "
-                                 "(Debian: apt-get install npm), or put its files under " + str(dest))
+                raise SystemExit(
+                    f"npm is needed once to fetch {name}@{version} from the npm registry "
+                    "(Debian: apt-get install npm), or put its files under " + str(dest)
+                )
             with tempfile.TemporaryDirectory() as tmp:
                 if verbose:
                     print(f"fetching {name}@{version} from the npm registry (npm pack) ...", flush=True)
-                r = subprocess.run([npm, "pack", f"{name}@{version}", "--json", "--pack-destination", tmp],
-                                   capture_output=True, text=True, timeout=300)
+                r = subprocess.run(
+                    [npm, "pack", f"{name}@{version}", "--json", "--pack-destination", tmp],
+                    capture_output=True,
+                    text=True,
+                    timeout=300,
+                )
                 if r.returncode:
                     raise SystemExit(f"npm pack {name}@{version} failed:\n{r.stderr[-2000:]}")
                 tgz = Path(tmp) / json.loads(r.stdout)[0]["filename"]

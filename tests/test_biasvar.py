@@ -4,6 +4,7 @@ Oracles: the known noise variance (a chi-square interval from SciPy), closed for
 sample mean, the L2 projection of the target onto lines by quadrature), loops of scikit-learn clones,
 scikit-learn's own polynomial pipeline and learning_curve, and a hand-worked 0-1 loss example.
 """
+
 import matplotlib
 
 matplotlib.use("Agg")
@@ -47,8 +48,7 @@ def chi2_interval(df, p=1e-6):
 # ------------------------------------------------------------------------------------------ noise term
 @pytest.mark.parametrize("noise_std", [0.1, 0.3, 1.0])
 def test_noise_term_recovers_the_known_noise_variance(noise_std):
-    r = bias_variance(PolynomialRegression(3), sine, noise_std=noise_std, n_train=20, n_datasets=150,
-                      random_state=1)
+    r = bias_variance(PolynomialRegression(3), sine, noise_std=noise_std, n_train=20, n_datasets=150, random_state=1)
     n = r.y_test.size  # independent N(0, σ²) draws behind the noise term, 式(2.39)
     lo, hi = chi2_interval(n)
     assert lo <= r.noise * n / noise_std**2 <= hi
@@ -59,8 +59,9 @@ def test_noise_free_makes_the_identity_exact():
     # no noise: y_D = y, so 式(2.41) equals bias² + variance with no Monte-Carlo cross term left
     r = bias_variance(PolynomialRegression(2), sine, noise_std=0.0, n_train=15, random_state=0)
     assert r.noise == 0.0
-    np.testing.assert_allclose(r.expected_error_per_point, r.bias2_per_point + r.variance_per_point,
-                               rtol=1e-12, atol=1e-15)
+    np.testing.assert_allclose(
+        r.expected_error_per_point, r.bias2_per_point + r.variance_per_point, rtol=1e-12, atol=1e-15
+    )
 
 
 # ------------------------------------------------------------------------------- closed-form oracles
@@ -68,8 +69,15 @@ def test_variance_of_a_constant_model_is_sigma2_over_n():
     # degree 0 on a constant target: every prediction is c + the mean of n noise draws, so
     # K·variance / (σ²/n) ~ chi²(K − 1) at every test point, and bias² ~ (σ²/(nK))·chi²(1).
     sigma, n, K = 0.5, 10, 400
-    r = bias_variance(PolynomialRegression(0), lambda x: np.full_like(x, 2.0), noise_std=sigma, n_train=n,
-                      n_datasets=K, x_test=[0.3], random_state=3)
+    r = bias_variance(
+        PolynomialRegression(0),
+        lambda x: np.full_like(x, 2.0),
+        noise_std=sigma,
+        n_train=n,
+        n_datasets=K,
+        x_test=[0.3],
+        random_state=3,
+    )
     lo, hi = chi2_interval(K - 1)
     assert lo <= K * r.variance / (sigma**2 / n) <= hi
     assert r.bias2 * n * K / sigma**2 <= stats.chi2.ppf(1 - 1e-6, 1)
@@ -82,8 +90,9 @@ def test_bias_of_a_line_is_the_distance_to_the_l2_projection():
     rhs = np.array([integrate.quad(sine, 0, 1)[0], integrate.quad(lambda x: x * sine(x), 0, 1)[0]])
     a, b = np.linalg.solve(gram, rhs)
     x = np.linspace(0, 1, 51)
-    r = bias_variance(PolynomialRegression(1), sine, noise_std=0.2, n_train=400, n_datasets=300, x_test=x,
-                      random_state=0)
+    r = bias_variance(
+        PolynomialRegression(1), sine, noise_std=0.2, n_train=400, n_datasets=300, x_test=x, random_state=0
+    )
     expected_bias2 = (a + b * x - sine(x)) ** 2
     assert r.bias2 == pytest.approx(expected_bias2.mean(), rel=0.03)
     np.testing.assert_allclose(r.mean_prediction, a + b * x, atol=0.03)
@@ -110,8 +119,9 @@ def test_more_data_lowers_variance_not_the_bias_of_a_line():
 # ---------------------------------------------------------------------------------- the identity
 @pytest.mark.parametrize("degree,n_train", [(0, 10), (1, 30), (3, 30), (6, 25), (9, 40)])
 def test_identity_expected_error_is_bias2_plus_variance_plus_noise(degree, n_train):
-    r = bias_variance(PolynomialRegression(degree), sine, noise_std=0.3, n_train=n_train, n_datasets=300,
-                      random_state=degree)
+    r = bias_variance(
+        PolynomialRegression(degree), sine, noise_std=0.3, n_train=n_train, n_datasets=300, random_state=degree
+    )
     total = r.bias2 + r.variance + r.noise
     assert r.expected_error == pytest.approx(total, rel=0.05)
     assert r.residual == pytest.approx(r.expected_error - total)
@@ -124,22 +134,31 @@ def test_identity_expected_error_is_bias2_plus_variance_plus_noise(degree, n_tra
 
 
 # ------------------------------------------------------------------- vectorised path vs clones
-@pytest.mark.parametrize("degree,n_train,domain", [
-    (0, 12, None), (1, 30, None), (3, 30, None), (7, 20, None), (12, 30, None), (5, 30, (0.0, 1.0)),
-    (8, 5, None),  # fewer points than coefficients: both take the minimum-norm least-squares solution
-    (3, 1, None),  # one point: the fitted domain is (x, x + 1)
-])
+@pytest.mark.parametrize(
+    "degree,n_train,domain",
+    [
+        (0, 12, None),
+        (1, 30, None),
+        (3, 30, None),
+        (7, 20, None),
+        (12, 30, None),
+        (5, 30, (0.0, 1.0)),
+        (8, 5, None),  # fewer points than coefficients: both take the minimum-norm least-squares solution
+        (3, 1, None),  # one point: the fitted domain is (x, x + 1)
+    ],
+)
 def test_vectorised_path_equals_a_loop_of_sklearn_clones(degree, n_train, domain):
     model = PolynomialRegression(degree, domain=domain)
     r = bias_variance(model, sine, noise_std=0.3, n_train=n_train, n_datasets=50, random_state=4)
     assert r.method == "vectorised"
-    loop = np.array([
-        clone(model).fit(r.x_train[k].reshape(-1, 1), r.y_train[k]).predict(r.x_test.reshape(-1, 1))
-        for k in range(r.n_datasets)
-    ])
+    loop = np.array(
+        [
+            clone(model).fit(r.x_train[k].reshape(-1, 1), r.y_train[k]).predict(r.x_test.reshape(-1, 1))
+            for k in range(r.n_datasets)
+        ]
+    )
     np.testing.assert_allclose(r.predictions, loop, rtol=1e-10, atol=1e-10)
-    r_loop = bias_variance(model, sine, noise_std=0.3, n_train=n_train, n_datasets=50, random_state=4,
-                           method="loop")
+    r_loop = bias_variance(model, sine, noise_std=0.3, n_train=n_train, n_datasets=50, random_state=4, method="loop")
     assert r_loop.method == "loop"
     np.testing.assert_allclose(r_loop.predictions, loop, rtol=1e-10, atol=1e-10)
     assert r.variance == pytest.approx(r_loop.variance, rel=1e-9, abs=1e-12)
@@ -156,8 +175,18 @@ def test_vectorised_path_agrees_with_sklearn_polynomial_pipeline():
 
 def test_training_error_is_the_mean_training_mse():
     r = bias_variance(PolynomialRegression(4), sine, noise_std=0.3, n_train=20, n_datasets=30, random_state=0)
-    mse = [np.mean((PolynomialRegression(4).fit(r.x_train[k].reshape(-1, 1), r.y_train[k])
-                    .predict(r.x_train[k].reshape(-1, 1)) - r.y_train[k]) ** 2) for k in range(30)]
+    mse = [
+        np.mean(
+            (
+                PolynomialRegression(4)
+                .fit(r.x_train[k].reshape(-1, 1), r.y_train[k])
+                .predict(r.x_train[k].reshape(-1, 1))
+                - r.y_train[k]
+            )
+            ** 2
+        )
+        for k in range(30)
+    ]
     assert r.train_error == pytest.approx(np.mean(mse), rel=1e-9)
 
 
@@ -185,8 +214,9 @@ def test_the_model_passed_in_is_not_fitted():
 
 
 def test_default_x_test_and_shapes():
-    r = bias_variance(PolynomialRegression(2), sine, noise_std=0.2, n_train=8, n_datasets=5, x_range=(-1, 2),
-                      random_state=0)
+    r = bias_variance(
+        PolynomialRegression(2), sine, noise_std=0.2, n_train=8, n_datasets=5, x_range=(-1, 2), random_state=0
+    )
     np.testing.assert_array_equal(r.x_test, np.linspace(-1, 2, 101))
     assert r.predictions.shape == r.y_test.shape == (5, 101)
     assert r.x_train.shape == r.y_train.shape == (5, 8)
@@ -200,11 +230,10 @@ def test_default_x_test_and_shapes():
 # ------------------------------------------------------------------------------- curve over degree
 def test_bias_variance_curve_is_u_shaped():
     degrees = list(range(0, 13))
-    c = bias_variance_curve(PolynomialRegression(), "degree", degrees, sine, noise_std=0.3, n_train=25,
-                            random_state=0)
+    c = bias_variance_curve(PolynomialRegression(), "degree", degrees, sine, noise_std=0.3, n_train=25, random_state=0)
     assert isinstance(c, BiasVarianceCurve)
-    assert c.bias2[0] > 10 * c.bias2[5]          # bias falls with complexity
-    assert c.variance[12] > 10 * c.variance[3]   # variance rises
+    assert c.bias2[0] > 10 * c.bias2[5]  # bias falls with complexity
+    assert c.variance[12] > 10 * c.variance[3]  # variance rises
     assert 3 <= c.best <= 7
     assert c.expected_error.min() < c.expected_error[0] and c.expected_error.min() < c.expected_error[-1]
     assert np.all(np.diff(c.train_error) <= 1e-12)  # nested models: the training error never rises
@@ -224,8 +253,9 @@ def test_learning_curve_matches_sklearn(degree):
     sizes = [10, 20, 30, 45]
     cv = KFold(4, random_state=0)
     lc = learning_curve(PolynomialRegression(degree), X, y, sizes, cv)
-    n, tr, te = sk_learning_curve(PolynomialRegression(degree), X, y, train_sizes=sizes, cv=cv,
-                                  scoring="neg_mean_squared_error", shuffle=False)
+    n, tr, te = sk_learning_curve(
+        PolynomialRegression(degree), X, y, train_sizes=sizes, cv=cv, scoring="neg_mean_squared_error", shuffle=False
+    )
     np.testing.assert_array_equal(lc.train_sizes, n)
     np.testing.assert_allclose(lc.train_scores, -tr, rtol=1e-10)
     np.testing.assert_allclose(lc.test_scores, -te, rtol=1e-10)
@@ -235,16 +265,26 @@ def test_learning_curve_matches_sklearn(degree):
 def test_learning_curve_custom_metric():
     X = np.linspace(0, 1, 30).reshape(-1, 1)
     y = sine(X[:, 0])
-    lc = learning_curve(PolynomialRegression(1), X, y, [10, 20], HoldOut(0.3, random_state=0),
-                        metric=lambda a, b: float(np.max(np.abs(a - b))))
+    lc = learning_curve(
+        PolynomialRegression(1),
+        X,
+        y,
+        [10, 20],
+        HoldOut(0.3, random_state=0),
+        metric=lambda a, b: float(np.max(np.abs(a - b))),
+    )
     assert lc.train_scores.shape == (2, 1)
     assert np.all(lc.test_scores > 0.2)  # a line misses a full sine period by a lot
 
 
 # ------------------------------------------------------------------------------ 0-1 loss (Domingos)
 def test_zero_one_identity_holds_and_the_naive_sum_does_not():
-    r = bias_variance_01(DecisionTreeClassifier(max_depth=3, random_state=0),
-                         lambda x: 0.5 + 0.4 * np.sin(2 * np.pi * x), n_train=30, random_state=0)
+    r = bias_variance_01(
+        DecisionTreeClassifier(max_depth=3, random_state=0),
+        lambda x: 0.5 + 0.4 * np.sin(2 * np.pi * x),
+        n_train=30,
+        random_state=0,
+    )
     assert isinstance(r, ZeroOneDecomposition)
     lhs = r.expected_loss_per_point
     rhs = r.c1 * r.noise_per_point + r.bias_per_point + r.c2 * r.variance_per_point  # Domingos, Theorem 2
@@ -262,8 +302,14 @@ def test_zero_one_identity_holds_and_the_naive_sum_does_not():
 def test_zero_one_hand_worked_constant_classifier():
     # always predict 1 with p(x) = x: variance 0, bias where x < 0.5, noise min(x, 1 − x), loss 1 − x
     x = np.array([0.1, 0.4, 0.6, 0.9])
-    r = bias_variance_01(DummyClassifier(strategy="constant", constant=1), lambda x: x, n_train=10,
-                         n_datasets=5, x_test=x, random_state=0)
+    r = bias_variance_01(
+        DummyClassifier(strategy="constant", constant=1),
+        lambda x: x,
+        n_train=10,
+        n_datasets=5,
+        x_test=x,
+        random_state=0,
+    )
     np.testing.assert_allclose(r.expected_loss_per_point, [0.9, 0.6, 0.4, 0.1])
     np.testing.assert_array_equal(r.bias_per_point, [1, 1, 0, 0])
     np.testing.assert_allclose(r.noise_per_point, [0.1, 0.4, 0.4, 0.1])
@@ -277,8 +323,14 @@ def test_zero_one_one_class_training_sets():
     # the only sensible prediction is that class. Training sets with both classes are fitted normally.
     from sklearn.linear_model import LogisticRegression
 
-    r = bias_variance_01(LogisticRegression(), lambda x: np.full_like(x, 0.05), n_train=6, n_datasets=40,
-                         x_test=[0.2, 0.8], random_state=0)
+    r = bias_variance_01(
+        LogisticRegression(),
+        lambda x: np.full_like(x, 0.05),
+        n_train=6,
+        n_datasets=40,
+        x_test=[0.2, 0.8],
+        random_state=0,
+    )
     assert r.predictions.shape == (40, 2)
     assert r.bias == 0.0 and r.main_prediction.tolist() == [0, 0]
     np.testing.assert_allclose(r.noise_per_point, 0.05)
@@ -295,8 +347,9 @@ def test_zero_one_variance_can_lower_the_loss():
             self._seed = float(X[0, 0])
             return self
 
-    r = bias_variance_01(Coin(), lambda x: np.full_like(x, 0.3), n_train=30, n_datasets=2000,
-                         x_test=[0.5], random_state=0)
+    r = bias_variance_01(
+        Coin(), lambda x: np.full_like(x, 0.3), n_train=30, n_datasets=2000, x_test=[0.5], random_state=0
+    )
     assert r.bias == 1.0
     frac1 = r.predictions.mean()
     assert r.variance == pytest.approx(1 - frac1)
@@ -318,19 +371,21 @@ def test_plots_draw_what_the_result_holds():
     np.testing.assert_allclose(ax.lines[-1].get_ydata(), r.mean_prediction[np.argsort(r.x_test)])
     ax = plots.plot_decomposition(r, axes[1], log=False)
     heights = [p.get_height() for p in ax.patches[:5]]
-    np.testing.assert_allclose(heights, [r.bias2, r.variance, r.noise, r.bias2 + r.variance + r.noise,
-                                         r.expected_error])
-    c = bias_variance_curve(PolynomialRegression(), "degree", [1, 3, 5], sine, noise_std=0.3, n_train=20,
-                            n_datasets=20, random_state=0)
+    np.testing.assert_allclose(
+        heights, [r.bias2, r.variance, r.noise, r.bias2 + r.variance + r.noise, r.expected_error]
+    )
+    c = bias_variance_curve(
+        PolynomialRegression(), "degree", [1, 3, 5], sine, noise_std=0.3, n_train=20, n_datasets=20, random_state=0
+    )
     ax = plots.plot_bias_variance_curve(c, axes[2])
     np.testing.assert_allclose(ax.lines[3].get_ydata(), c.expected_error)
     fig2, ax2 = new_figure()
-    lc = learning_curve(PolynomialRegression(1), r.x_train[0].reshape(-1, 1), r.y_train[0], [5, 10],
-                        KFold(4, random_state=0))
+    lc = learning_curve(
+        PolynomialRegression(1), r.x_train[0].reshape(-1, 1), r.y_train[0], [5, 10], KFold(4, random_state=0)
+    )
     plots.plot_learning_curve(lc, ax2, title="t")
     np.testing.assert_allclose(ax2.lines[1].get_ydata(), lc.test_mean)
-    z = bias_variance_01(DecisionTreeClassifier(max_depth=1), lambda x: x, n_train=20, n_datasets=10,
-                         random_state=0)
+    z = bias_variance_01(DecisionTreeClassifier(max_depth=1), lambda x: x, n_train=20, n_datasets=10, random_state=0)
     ax3 = plots.plot_zero_one_decomposition(z, new_figure()[1])
     np.testing.assert_allclose(ax3.lines[0].get_ydata(), z.expected_loss_per_point[np.argsort(z.x_test)])
 
@@ -338,8 +393,13 @@ def test_plots_draw_what_the_result_holds():
 def test_plots_reject_bad_input():
     r = bias_variance(PolynomialRegression(1), sine, noise_std=0.3, n_train=10, n_datasets=5, random_state=0)
     _, ax = new_figure()
-    for f in (plots.plot_prediction_fan, plots.plot_decomposition, plots.plot_bias_variance_curve,
-              plots.plot_learning_curve, plots.plot_zero_one_decomposition):
+    for f in (
+        plots.plot_prediction_fan,
+        plots.plot_decomposition,
+        plots.plot_bias_variance_curve,
+        plots.plot_learning_curve,
+        plots.plot_zero_one_decomposition,
+    ):
         with pytest.raises(TypeError, match="must be a"):
             f({"bias2": 1}, ax)
     with pytest.raises(ValueError, match="n_curves"):
@@ -356,24 +416,27 @@ def test_plots_reject_bad_input():
 GOOD = dict(noise_std=0.3, n_train=10, n_datasets=5)
 
 
-@pytest.mark.parametrize("kwargs,exc,match", [
-    (dict(noise_std=-0.1), ValueError, "noise_std"),
-    (dict(noise_std=float("nan")), ValueError, "noise_std"),
-    (dict(noise_std="0.3"), TypeError, "noise_std"),
-    (dict(n_train=0), ValueError, "n_train"),
-    (dict(n_train=10.0), TypeError, "n_train"),
-    (dict(n_datasets=1), ValueError, "n_datasets"),
-    (dict(n_datasets=True), TypeError, "n_datasets"),
-    (dict(x_range=(1, 0)), ValueError, "x_range"),
-    (dict(x_range=(0, np.inf)), ValueError, "x_range"),
-    (dict(x_range=5), ValueError, "x_range"),
-    (dict(x_test=[]), ValueError, "x_test"),
-    (dict(x_test=[0.1, np.nan]), ValueError, "x_test"),
-    (dict(x_test=np.zeros((2, 2))), ValueError, "x_test"),
-    (dict(random_state=-1), ValueError, "random_state"),
-    (dict(random_state="seed"), TypeError, "random_state"),
-    (dict(method="fast"), ValueError, "method"),
-])
+@pytest.mark.parametrize(
+    "kwargs,exc,match",
+    [
+        (dict(noise_std=-0.1), ValueError, "noise_std"),
+        (dict(noise_std=float("nan")), ValueError, "noise_std"),
+        (dict(noise_std="0.3"), TypeError, "noise_std"),
+        (dict(n_train=0), ValueError, "n_train"),
+        (dict(n_train=10.0), TypeError, "n_train"),
+        (dict(n_datasets=1), ValueError, "n_datasets"),
+        (dict(n_datasets=True), TypeError, "n_datasets"),
+        (dict(x_range=(1, 0)), ValueError, "x_range"),
+        (dict(x_range=(0, np.inf)), ValueError, "x_range"),
+        (dict(x_range=5), ValueError, "x_range"),
+        (dict(x_test=[]), ValueError, "x_test"),
+        (dict(x_test=[0.1, np.nan]), ValueError, "x_test"),
+        (dict(x_test=np.zeros((2, 2))), ValueError, "x_test"),
+        (dict(random_state=-1), ValueError, "random_state"),
+        (dict(random_state="seed"), TypeError, "random_state"),
+        (dict(method="fast"), ValueError, "method"),
+    ],
+)
 def test_bias_variance_rejects_bad_arguments(kwargs, exc, match):
     with pytest.raises(exc, match=match):
         bias_variance(PolynomialRegression(2), sine, **{**GOOD, **kwargs})
@@ -486,8 +549,9 @@ def test_expected_best_accuracy_equals_enumeration(k, m):
 
     p = Fraction(1, 3)
     pmf = [comb(m, t) * p**t * (1 - p) ** (m - t) for t in range(m + 1)]
-    exact = sum(np.prod([pmf[t] for t in ts]) * Fraction(max(ts), m)
-                for ts in itertools.product(range(m + 1), repeat=k))
+    exact = sum(
+        np.prod([pmf[t] for t in ts]) * Fraction(max(ts), m) for ts in itertools.product(range(m + 1), repeat=k)
+    )
     assert expected_best_accuracy(k, m, 1 / 3) == pytest.approx(float(exact), rel=1e-14)
 
 
@@ -497,13 +561,16 @@ def test_expected_best_accuracy_of_one_candidate_is_exactly_its_accuracy():
         assert expected_best_accuracy(1, 142, p) - p == 0.0
 
 
-@pytest.mark.parametrize("args,exc,match", [
-    ((0, 100, 0.9), ValueError, "n_candidates"),
-    ((2.0, 100, 0.9), TypeError, "n_candidates"),
-    ((5, 0, 0.9), ValueError, "n_val"),
-    ((5, 100, 1.5), ValueError, "accuracy"),
-    ((5, 100, float("nan")), ValueError, "accuracy"),
-])
+@pytest.mark.parametrize(
+    "args,exc,match",
+    [
+        ((0, 100, 0.9), ValueError, "n_candidates"),
+        ((2.0, 100, 0.9), TypeError, "n_candidates"),
+        ((5, 0, 0.9), ValueError, "n_val"),
+        ((5, 100, 1.5), ValueError, "accuracy"),
+        ((5, 100, float("nan")), ValueError, "accuracy"),
+    ],
+)
 def test_expected_best_accuracy_rejects_bad_input(args, exc, match):
     with pytest.raises(exc, match=match):
         expected_best_accuracy(*args)

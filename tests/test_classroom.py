@@ -5,13 +5,13 @@ folder, exactly as ``make slides`` / ``make site`` build them; one deck is also 
 does by default (executed again with the presentation style). The explorers in the pages are moved in a real browser by
 tests/browser; here they are checked as stored specs.
 """
+
 from __future__ import annotations
 
 import contextlib
 import html as htmlmod
 import os
 import re
-import sys
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -20,9 +20,8 @@ import nbformat
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-from scripts import build_site, export_slides, slides, webassets  # noqa: E402
-
 import evallib as el  # noqa: E402
+from scripts import build_site, export_slides, slides, webassets  # noqa: E402
 
 CHAPTERS = sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
 
@@ -46,12 +45,18 @@ def _types(nb):
 def _toy():
     md, code = nbformat.v4.new_markdown_cell, nbformat.v4.new_code_cell
     nb = nbformat.v4.new_notebook()
-    nb.cells = [md("# 99 · Toy\n\nGoal."), code("import evallib as el\nrng = el.setup_notebook(seed=0)"),
-                md("## 1. First idea"), code("x = 1"),
-                *[code("\n".join(f"y{i}_{j} = {j}" for j in range(8))) for i in range(6)],  # ~54 lines: too long
-                md("**In the notes:** a remark"),
-                md("### A sub-topic"), code("el.widgets.fitting_explorer(seed=0)"), md("What to try."),
-                md("## Summary")]
+    nb.cells = [
+        md("# 99 · Toy\n\nGoal."),
+        code("import evallib as el\nrng = el.setup_notebook(seed=0)"),
+        md("## 1. First idea"),
+        code("x = 1"),
+        *[code("\n".join(f"y{i}_{j} = {j}" for j in range(8))) for i in range(6)],  # ~54 lines: too long
+        md("**In the notes:** a remark"),
+        md("### A sub-topic"),
+        code("el.widgets.fitting_explorer(seed=0)"),
+        md("What to try."),
+        md("## Summary"),
+    ]
     return nb
 
 
@@ -81,7 +86,8 @@ def test_every_chapter_has_slides_made_by_the_rules(path):
     nb = nbformat.read(path, as_version=4)
     stored = _types(nb)
     assert stored == _types(slides.add_slide_metadata(nb)), (
-        f"{path.name}: slide metadata missing or stale: run `make regen NB=notebooks/{path.name}`")
+        f"{path.name}: slide metadata missing or stale: run `make regen NB=notebooks/{path.name}`"
+    )
     assert stored[0] == "slide"
     for cell, kind in zip(nb.cells, stored):
         if slides.is_setup_cell(cell):
@@ -95,8 +101,14 @@ def test_presentation_style_is_larger_text_and_lines_same_figure_size():
     with mpl.rc_context():
         try:
             style = el.style.presentation()
-            for key in ("font.size", "axes.titlesize", "axes.labelsize", "legend.fontsize", "lines.linewidth",
-                        "lines.markersize"):
+            for key in (
+                "font.size",
+                "axes.titlesize",
+                "axes.labelsize",
+                "legend.fontsize",
+                "lines.linewidth",
+                "lines.markersize",
+            ):
                 assert style[key] > el.style.STYLE[key], key
                 assert mpl.rcParams[key] == style[key], key
             assert style["figure.figsize"] == el.style.STYLE["figure.figsize"]
@@ -165,7 +177,7 @@ def test_every_chapter_produces_a_self_contained_deck(decks):
 
 def test_deck_links_between_chapters_point_at_decks(decks):
     html = (decks / "02_evaluation_methods.slides.html").read_text(encoding="utf-8")
-    assert 'href="01_error_and_fitting.slides.html"' in html and ".ipynb\"" not in html
+    assert 'href="01_error_and_fitting.slides.html"' in html and '.ipynb"' not in html
 
 
 ZH_CHAPTERS = sorted((ROOT / "notebooks" / "zh").glob("[0-9][0-9]_*.ipynb"))
@@ -185,7 +197,7 @@ def test_chinese_decks_and_the_language_switch(decks):
         assert not webassets.external_refs(zh)
         for target in re.findall(r'href="([^"#]+\.slides\.html)', zh):  # links between decks resolve
             assert (decks / "zh" / target).resolve().is_file(), f"zh/{path.stem}: {target}"
-    for path in CHAPTERS:   # an English chapter without a Chinese twin has no switch (no dead link)
+    for path in CHAPTERS:  # an English chapter without a Chinese twin has no switch (no dead link)
         en = (decks / f"{path.stem}.slides.html").read_text(encoding="utf-8")
         assert ('class="evallib-lang"' in en) == (ROOT / "notebooks" / "zh" / path.name).exists()
 
@@ -196,8 +208,13 @@ def test_make_slides_default_runs_the_chapter_in_the_presentation_style(tmp_path
     with _same_environ():
         assert export_slides.main(["--out", str(tmp_path), str(path)]) == 0
     html = (tmp_path / f"{path.stem}.slides.html").read_text(encoding="utf-8")
-    stored = [o["data"]["image/png"] for c in nbformat.read(path, as_version=4).cells if c.cell_type == "code"
-              for o in c.outputs if "image/png" in o.get("data", {})]
+    stored = [
+        o["data"]["image/png"]
+        for c in nbformat.read(path, as_version=4).cells
+        if c.cell_type == "code"
+        for o in c.outputs
+        if "image/png" in o.get("data", {})
+    ]
     shown = re.findall(r'src="data:image/png;base64,([A-Za-z0-9+/=\s]+)', html)
     assert len(shown) == len(stored) > 0
     for old, new in zip(stored, shown):  # larger pixels for the same figure (dpi 120 instead of 100)
@@ -280,11 +297,14 @@ def test_site_index_follows_the_readme_table_and_links_every_chapter_and_book_se
 
 def test_link_check_reports_each_kind_of_broken_reference(tmp_path):
     (tmp_path / "sub").mkdir()
-    (tmp_path / "a.html").write_text('<h2 id="x">x</h2><a href="sub/b.html#y">ok</a><a href="#x">self</a>'
-                                     '<a href="https://example.org">web page: allowed</a>')
+    (tmp_path / "a.html").write_text(
+        '<h2 id="x">x</h2><a href="sub/b.html#y">ok</a><a href="#x">self</a>'
+        '<a href="https://example.org">web page: allowed</a>'
+    )
     (tmp_path / "sub" / "b.html").write_text(
         '<p id="y"></p><a href="../a.html#nope">bad anchor</a><img src="missing.png">'
-        '<script src="https://cdn.example.org/x.js"></script><a href="../../outside.html">outside</a>')
+        '<script src="https://cdn.example.org/x.js"></script><a href="../../outside.html">outside</a>'
+    )
     bad = build_site.check_links(tmp_path)
     assert len(bad) == 4 and all(b.startswith("sub/b.html: ") for b in bad), bad
     assert webassets.external_refs((tmp_path / "sub" / "b.html").read_text()) == ["https://cdn.example.org/x.js"]
@@ -292,20 +312,34 @@ def test_link_check_reports_each_kind_of_broken_reference(tmp_path):
 
 def test_links_inside_notebooks_become_links_between_pages():
     nb = nbformat.v4.new_notebook()
-    nb.cells = [nbformat.v4.new_markdown_cell(
-        "[next](02_evaluation_methods.ipynb) [set](../exercises/02_evaluation_methods.ipynb#q1) "
-        "[notes](../outside-the-repo/notes.md) [web](https://example.org/x)")]
+    nb.cells = [
+        nbformat.v4.new_markdown_cell(
+            "[next](02_evaluation_methods.ipynb) [set](../exercises/02_evaluation_methods.ipynb#q1) "
+            "[notes](../outside-the-repo/notes.md) [web](https://example.org/x)"
+        )
+    ]
     dropped = []
     build_site.rewrite_links(nb, "notebooks", "", dropped)
-    assert nb.cells[0].source == ("[next](02_evaluation_methods.html) [set](exercises/02_evaluation_methods.html#q1) "
-                                  "notes [web](https://example.org/x)")
+    assert nb.cells[0].source == (
+        "[next](02_evaluation_methods.html) [set](exercises/02_evaluation_methods.html#q1) "
+        "notes [web](https://example.org/x)"
+    )
     assert dropped == ["../outside-the-repo/notes.md"]
 
 
 # --- explorers in the pages, no kernel (issue 26; tests/browser moves them in Chromium) ----------------------
-EXPLORER_CHAPTERS = sorted({p.stem for p in CHAPTERS if any(
-    "application/vnd.vegalite.v5+json" in o.get("data", {})
-    for c in nbformat.read(p, as_version=4).cells if c.cell_type == "code" for o in c.get("outputs", []))})
+EXPLORER_CHAPTERS = sorted(
+    {
+        p.stem
+        for p in CHAPTERS
+        if any(
+            "application/vnd.vegalite.v5+json" in o.get("data", {})
+            for c in nbformat.read(p, as_version=4).cells
+            if c.cell_type == "code"
+            for o in c.get("outputs", [])
+        )
+    }
+)
 
 
 def test_explorers_are_stored_as_vega_lite_specs():

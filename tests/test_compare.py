@@ -1,7 +1,7 @@
 """Tests for evallib.compare against independent oracles: SciPy, statsmodels, the book's worked example
 (西瓜书 表 2.5–2.7), published q_α values, brute-force definitions, and bad input for every function."""
+
 import dataclasses
-import itertools
 import math
 
 import matplotlib
@@ -57,8 +57,10 @@ def test_results_are_frozen_with_common_fields_and_readable_repr():
 # ----------------------------------------------------------------------------------------------------
 # Binomial test
 # ----------------------------------------------------------------------------------------------------
-@pytest.mark.parametrize("n_errors,m,eps0", [(0, 10, 0.3), (3, 10, 0.3), (6, 10, 0.3), (7, 10, 0.3),
-                                             (12, 50, 0.1), (30, 200, 0.2), (5, 5, 0.5), (1, 17, 0.05)])
+@pytest.mark.parametrize(
+    "n_errors,m,eps0",
+    [(0, 10, 0.3), (3, 10, 0.3), (6, 10, 0.3), (7, 10, 0.3), (12, 50, 0.1), (30, 200, 0.2), (5, 5, 0.5), (1, 17, 0.05)],
+)
 def test_binomial_test_pvalue_agrees_with_scipy_binomtest(n_errors, m, eps0):
     r = C.binomial_test(n_errors, m, eps0)
     ref = stats.binomtest(n_errors, m, eps0, alternative="greater").pvalue
@@ -67,13 +69,15 @@ def test_binomial_test_pvalue_agrees_with_scipy_binomtest(n_errors, m, eps0):
     assert r.reject == (r.pvalue < r.alpha)  # rejecting above the critical rate = tail below alpha
 
 
-@given(m=st.integers(1, 300), eps0=st.floats(0, 1, allow_subnormal=False), alpha=st.sampled_from([0.01, 0.05, 0.1, 0.3]))
+@given(
+    m=st.integers(1, 300), eps0=st.floats(0, 1, allow_subnormal=False), alpha=st.sampled_from([0.01, 0.05, 0.1, 0.3])
+)
 @settings(max_examples=150, deadline=None)
 def test_binomial_critical_count_is_the_smallest_count_with_tail_below_alpha(m, eps0, alpha):
     c = C.binomial_critical_count(m, eps0, alpha)
     # brute force by the definition: P(X > c) = sum_{i > c} pmf(i)
     pmf = np.array([math.comb(m, i) * eps0**i * (1 - eps0) ** (m - i) for i in range(m + 1)])
-    tails = np.array([pmf[i + 1:].sum() for i in range(m + 1)])
+    tails = np.array([pmf[i + 1 :].sum() for i in range(m + 1)])
     assert tails[c] < alpha + 1e-12
     if c > 0:
         assert tails[c - 1] >= alpha - 1e-12
@@ -96,24 +100,29 @@ def test_binomial_test_edge_rates():
     assert C.binomial_test(0, 20, 0.5).pvalue == 1.0
 
 
-@pytest.mark.parametrize("kwargs,match", [
-    (dict(n_errors=11, m=10, eps0=0.3), "larger than m"),
-    (dict(n_errors=-1, m=10, eps0=0.3), "n_errors"),
-    (dict(n_errors=2.5, m=10, eps0=0.3), "n_errors"),
-    (dict(n_errors=1, m=0, eps0=0.3), "m must"),
-    (dict(n_errors=1, m=10, eps0=1.2), "eps0"),
-    (dict(n_errors=1, m=10, eps0=-0.1), "eps0"),
-    (dict(n_errors=1, m=10, eps0=float("nan")), "eps0"),
-    (dict(n_errors=1, m=10, eps0=0.3, alpha=0.0), "alpha"),
-    (dict(n_errors=1, m=10, eps0=0.3, alpha=1.5), "alpha"),
-])
+@pytest.mark.parametrize(
+    "kwargs,match",
+    [
+        (dict(n_errors=11, m=10, eps0=0.3), "larger than m"),
+        (dict(n_errors=-1, m=10, eps0=0.3), "n_errors"),
+        (dict(n_errors=2.5, m=10, eps0=0.3), "n_errors"),
+        (dict(n_errors=1, m=0, eps0=0.3), "m must"),
+        (dict(n_errors=1, m=10, eps0=1.2), "eps0"),
+        (dict(n_errors=1, m=10, eps0=-0.1), "eps0"),
+        (dict(n_errors=1, m=10, eps0=float("nan")), "eps0"),
+        (dict(n_errors=1, m=10, eps0=0.3, alpha=0.0), "alpha"),
+        (dict(n_errors=1, m=10, eps0=0.3, alpha=1.5), "alpha"),
+    ],
+)
 def test_binomial_test_bad_input(kwargs, match):
     with pytest.raises((ValueError, TypeError), match=match):
         C.binomial_test(**kwargs)
 
 
-@pytest.mark.parametrize("args,match", [((0, 0.3), "m must"), ((10, 1.5), "eps0"), ((10, 0.3, 0), "alpha"),
-                                        ((10.0, 0.3), "m must"), ((10, None), "eps0")])
+@pytest.mark.parametrize(
+    "args,match",
+    [((0, 0.3), "m must"), ((10, 1.5), "eps0"), ((10, 0.3, 0), "alpha"), ((10.0, 0.3), "m must"), ((10, None), "eps0")],
+)
 def test_binomial_critical_count_bad_input(args, match):
     with pytest.raises((ValueError, TypeError), match=match):
         C.binomial_critical_count(*args)
@@ -210,28 +219,31 @@ def test_corrected_resampled_ttest_by_hand_and_reduces_to_plain_t():
     assert tiny.statistic == pytest.approx(stats.ttest_rel(a, b).statistic)
 
 
-@pytest.mark.parametrize("call,match", [
-    (lambda: C.ttest([0.1], 0.1), "at least 2"),
-    (lambda: C.ttest([], 0.1), "empty"),
-    (lambda: C.ttest([0.1, 1.2], 0.1), "error_rates"),
-    (lambda: C.ttest([0.1, np.nan], 0.1), "NaN"),
-    (lambda: C.ttest([[0.1, 0.2]], 0.1), "1-D"),
-    (lambda: C.ttest([0.1, 0.2], 1.1), "eps0"),
-    (lambda: C.ttest([0.1, 0.2], 0.1, alpha=1), "alpha"),
-    (lambda: C.paired_ttest([0.1, 0.2], [0.1, 0.2, 0.3]), "length mismatch"),
-    (lambda: C.paired_ttest([0.1], [0.2]), "at least 2"),
-    (lambda: C.paired_ttest([0.1, np.inf], [0.2, 0.1]), "inf"),
-    (lambda: C.paired_ttest([0.1, 0.2], [0.2, 0.1], alpha=-0.1), "alpha"),
-    (lambda: C.ttest_5x2cv(np.zeros((2, 5))), "shape"),
-    (lambda: C.ttest_5x2cv(np.zeros(10)), "shape"),
-    (lambda: C.ttest_5x2cv(np.zeros((5, 2)), variant="paper"), "variant"),
-    (lambda: C.ttest_5x2cv(np.full((5, 2), np.nan)), "NaN"),
-    (lambda: C.combined_ftest_5x2cv(np.zeros((5, 3))), "shape"),
-    (lambda: C.combined_ftest_5x2cv(np.zeros((5, 2)), alpha=2), "alpha"),
-    (lambda: C.corrected_resampled_ttest([0.1, 0.2], [0.2, 0.1], test_train_ratio=0), "test_train_ratio"),
-    (lambda: C.corrected_resampled_ttest([0.1, 0.2], [0.2, 0.1], test_train_ratio="a"), "test_train_ratio"),
-    (lambda: C.corrected_resampled_ttest([0.1, 0.2], [0.2], test_train_ratio=0.5), "length mismatch"),
-])
+@pytest.mark.parametrize(
+    "call,match",
+    [
+        (lambda: C.ttest([0.1], 0.1), "at least 2"),
+        (lambda: C.ttest([], 0.1), "empty"),
+        (lambda: C.ttest([0.1, 1.2], 0.1), "error_rates"),
+        (lambda: C.ttest([0.1, np.nan], 0.1), "NaN"),
+        (lambda: C.ttest([[0.1, 0.2]], 0.1), "1-D"),
+        (lambda: C.ttest([0.1, 0.2], 1.1), "eps0"),
+        (lambda: C.ttest([0.1, 0.2], 0.1, alpha=1), "alpha"),
+        (lambda: C.paired_ttest([0.1, 0.2], [0.1, 0.2, 0.3]), "length mismatch"),
+        (lambda: C.paired_ttest([0.1], [0.2]), "at least 2"),
+        (lambda: C.paired_ttest([0.1, np.inf], [0.2, 0.1]), "inf"),
+        (lambda: C.paired_ttest([0.1, 0.2], [0.2, 0.1], alpha=-0.1), "alpha"),
+        (lambda: C.ttest_5x2cv(np.zeros((2, 5))), "shape"),
+        (lambda: C.ttest_5x2cv(np.zeros(10)), "shape"),
+        (lambda: C.ttest_5x2cv(np.zeros((5, 2)), variant="paper"), "variant"),
+        (lambda: C.ttest_5x2cv(np.full((5, 2), np.nan)), "NaN"),
+        (lambda: C.combined_ftest_5x2cv(np.zeros((5, 3))), "shape"),
+        (lambda: C.combined_ftest_5x2cv(np.zeros((5, 2)), alpha=2), "alpha"),
+        (lambda: C.corrected_resampled_ttest([0.1, 0.2], [0.2, 0.1], test_train_ratio=0), "test_train_ratio"),
+        (lambda: C.corrected_resampled_ttest([0.1, 0.2], [0.2, 0.1], test_train_ratio="a"), "test_train_ratio"),
+        (lambda: C.corrected_resampled_ttest([0.1, 0.2], [0.2], test_train_ratio=0.5), "length mismatch"),
+    ],
+)
 def test_ttests_bad_input(call, match):
     with pytest.raises((ValueError, TypeError), match=match):
         call()
@@ -295,17 +307,20 @@ def test_mcnemar_no_discordant_pairs_and_correction_never_negative():
     assert r.statistic == 0.0 and r.pvalue == 1.0
 
 
-@pytest.mark.parametrize("call,match", [
-    (lambda: C.mcnemar_table([0, 1], [0, 1, 1], [0, 1]), "length mismatch"),
-    (lambda: C.mcnemar_table([], [], []), "empty"),
-    (lambda: C.mcnemar_table([0.0, np.nan], [0, 1], [0, 1]), "y_true"),
-    (lambda: C.mcnemar_table([[0, 1]], [0, 1], [0, 1]), "1-D"),
-    (lambda: C.mcnemar([[1, 2, 3], [4, 5, 6]]), "2×2"),
-    (lambda: C.mcnemar([[1, -2], [3, 4]]), ">= 0"),
-    (lambda: C.mcnemar([[1, 2.5], [3, 4]]), "whole numbers"),
-    (lambda: C.mcnemar([[1, np.nan], [3, 4]]), "NaN"),
-    (lambda: C.mcnemar([[1, 2], [3, 4]], alpha=0), "alpha"),
-])
+@pytest.mark.parametrize(
+    "call,match",
+    [
+        (lambda: C.mcnemar_table([0, 1], [0, 1, 1], [0, 1]), "length mismatch"),
+        (lambda: C.mcnemar_table([], [], []), "empty"),
+        (lambda: C.mcnemar_table([0.0, np.nan], [0, 1], [0, 1]), "y_true"),
+        (lambda: C.mcnemar_table([[0, 1]], [0, 1], [0, 1]), "1-D"),
+        (lambda: C.mcnemar([[1, 2, 3], [4, 5, 6]]), "2×2"),
+        (lambda: C.mcnemar([[1, -2], [3, 4]]), ">= 0"),
+        (lambda: C.mcnemar([[1, 2.5], [3, 4]]), "whole numbers"),
+        (lambda: C.mcnemar([[1, np.nan], [3, 4]]), "NaN"),
+        (lambda: C.mcnemar([[1, 2], [3, 4]], alpha=0), "alpha"),
+    ],
+)
 def test_mcnemar_bad_input(call, match):
     with pytest.raises((ValueError, TypeError), match=match):
         call()
@@ -396,18 +411,21 @@ def test_friedman_no_difference_gives_zero():
     assert r.chi2 == 0 and r.pvalue == 1
 
 
-@pytest.mark.parametrize("call,match", [
-    (lambda: C.friedman([[0.1, 0.2, 0.3]]), "at least 2"),  # one data set
-    (lambda: C.friedman([[0.1], [0.2], [0.3]]), "algorithm"),  # one algorithm
-    (lambda: C.friedman([0.1, 0.2, 0.3]), "2-D"),
-    (lambda: C.friedman(np.zeros((2, 2, 2))), "2-D"),
-    (lambda: C.friedman([[0.1, np.nan], [0.2, 0.3]]), "NaN"),
-    (lambda: C.friedman([["a", "b"], ["c", "d"]]), "numeric"),
-    (lambda: C.friedman(BOOK_ERRORS, alpha=1.0), "alpha"),
-    (lambda: C.rank_matrix([[0.1], [0.2]]), "algorithm"),
-    (lambda: C.rank_matrix([0.1, 0.2]), "2-D"),
-    (lambda: C.rank_matrix(np.empty((0, 3))), "empty"),
-])
+@pytest.mark.parametrize(
+    "call,match",
+    [
+        (lambda: C.friedman([[0.1, 0.2, 0.3]]), "at least 2"),  # one data set
+        (lambda: C.friedman([[0.1], [0.2], [0.3]]), "algorithm"),  # one algorithm
+        (lambda: C.friedman([0.1, 0.2, 0.3]), "2-D"),
+        (lambda: C.friedman(np.zeros((2, 2, 2))), "2-D"),
+        (lambda: C.friedman([[0.1, np.nan], [0.2, 0.3]]), "NaN"),
+        (lambda: C.friedman([["a", "b"], ["c", "d"]]), "numeric"),
+        (lambda: C.friedman(BOOK_ERRORS, alpha=1.0), "alpha"),
+        (lambda: C.rank_matrix([[0.1], [0.2]]), "algorithm"),
+        (lambda: C.rank_matrix([0.1, 0.2]), "2-D"),
+        (lambda: C.rank_matrix(np.empty((0, 3))), "empty"),
+    ],
+)
 def test_friedman_and_ranks_bad_input(call, match):
     with pytest.raises((ValueError, TypeError), match=match):
         call()
@@ -466,26 +484,29 @@ def test_cd_groups_by_brute_force():
         groups = C.cd_groups(r, cd)
         # brute force: every set of >= 2 algorithms contiguous in rank order with spread <= cd, maximal
         order = np.argsort(r, kind="stable")
-        runs = [tuple(order[i:j + 1]) for i in range(6) for j in range(i + 1, 6) if r[order[j]] - r[order[i]] <= cd]
+        runs = [tuple(order[i : j + 1]) for i in range(6) for j in range(i + 1, 6) if r[order[j]] - r[order[i]] <= cd]
         maximal = [g for g in runs if not any(set(g) < set(h) for h in runs)]
         assert sorted(map(tuple, map(sorted, groups))) == sorted(map(tuple, map(sorted, maximal)))
 
 
-@pytest.mark.parametrize("call,match", [
-    (lambda: C.q_alpha(1), "k"),
-    (lambda: C.q_alpha(2.5), "k"),
-    (lambda: C.q_alpha(3, 0), "alpha"),
-    (lambda: C.q_alpha(3, 1.5), "alpha"),
-    (lambda: C.critical_difference(3, 0), "n_datasets"),
-    (lambda: C.critical_difference(1, 4), "k"),
-    (lambda: C.nemenyi([[0.1, 0.2]]), "at least 2"),
-    (lambda: C.nemenyi([[0.1], [0.2]]), "algorithm"),
-    (lambda: C.nemenyi(BOOK_ERRORS, names=["A", "B"]), "names"),
-    (lambda: C.nemenyi(BOOK_ERRORS, names=["A", "A", "B"]), "distinct"),
-    (lambda: C.nemenyi(BOOK_ERRORS, alpha=-1), "alpha"),
-    (lambda: C.cd_groups([1, 2], -1), "cd"),
-    (lambda: C.cd_groups([1, np.nan], 1), "NaN"),
-])
+@pytest.mark.parametrize(
+    "call,match",
+    [
+        (lambda: C.q_alpha(1), "k"),
+        (lambda: C.q_alpha(2.5), "k"),
+        (lambda: C.q_alpha(3, 0), "alpha"),
+        (lambda: C.q_alpha(3, 1.5), "alpha"),
+        (lambda: C.critical_difference(3, 0), "n_datasets"),
+        (lambda: C.critical_difference(1, 4), "k"),
+        (lambda: C.nemenyi([[0.1, 0.2]]), "at least 2"),
+        (lambda: C.nemenyi([[0.1], [0.2]]), "algorithm"),
+        (lambda: C.nemenyi(BOOK_ERRORS, names=["A", "B"]), "names"),
+        (lambda: C.nemenyi(BOOK_ERRORS, names=["A", "A", "B"]), "distinct"),
+        (lambda: C.nemenyi(BOOK_ERRORS, alpha=-1), "alpha"),
+        (lambda: C.cd_groups([1, 2], -1), "cd"),
+        (lambda: C.cd_groups([1, np.nan], 1), "NaN"),
+    ],
+)
 def test_nemenyi_bad_input(call, match):
     with pytest.raises((ValueError, TypeError), match=match):
         call()
@@ -576,16 +597,19 @@ def test_null_rejection_rates_reproducible_and_independent_of_n_jobs():
     assert not np.array_equal(a.pvalues, C.null_rejection_rates(12, random_state=4).pvalues)
 
 
-@pytest.mark.parametrize("kwargs,match", [
-    (dict(n_trials=0), "n_trials"),
-    (dict(n_trials=5, n_samples=10), "n_samples"),
-    (dict(n_trials=5, separation=-1), "separation"),
-    (dict(n_trials=5, alpha=1.0), "alpha"),
-    (dict(n_trials=5, n_folds=1), "n_folds"),
-    (dict(n_trials=5, n_samples=30, n_folds=20), "n_folds"),
-    (dict(n_trials=5, n_resamples=1), "n_resamples"),
-    (dict(n_trials=5, random_state="x"), "random_state"),
-])
+@pytest.mark.parametrize(
+    "kwargs,match",
+    [
+        (dict(n_trials=0), "n_trials"),
+        (dict(n_trials=5, n_samples=10), "n_samples"),
+        (dict(n_trials=5, separation=-1), "separation"),
+        (dict(n_trials=5, alpha=1.0), "alpha"),
+        (dict(n_trials=5, n_folds=1), "n_folds"),
+        (dict(n_trials=5, n_samples=30, n_folds=20), "n_folds"),
+        (dict(n_trials=5, n_resamples=1), "n_resamples"),
+        (dict(n_trials=5, random_state="x"), "random_state"),
+    ],
+)
 def test_null_rejection_rates_bad_input(kwargs, match):
     with pytest.raises((ValueError, TypeError), match=match):
         C.null_rejection_rates(**kwargs)

@@ -3,13 +3,13 @@
 Oracles: scipy.stats.wilcoxon and binomtest, statsmodels' multipletests(method="holm"), baycomp's
 CorrelatedTTest (exact) and SignedRankTest (Monte Carlo), Demšar's (2006) tables and formulas by brute force.
 """
+
 import itertools
 
 import numpy as np
 import pytest
 from scipy import stats
 
-import evallib as el
 from evallib import compare as cmp
 
 baycomp = pytest.importorskip("baycomp")
@@ -76,8 +76,28 @@ def test_wilcoxon_matches_scipy(seed, zero_method):
 
 def test_wilcoxon_critical_values_are_demsars_table():
     # Demšar 2006, Table 4 (two-tailed, alpha = 0.05): the largest T that rejects, N = 6..25
-    table = {6: 0, 7: 2, 8: 3, 9: 5, 10: 8, 11: 10, 12: 13, 13: 17, 14: 21, 15: 25, 16: 29, 17: 34, 18: 40, 19: 46,
-             20: 52, 21: 58, 22: 65, 23: 73, 24: 81, 25: 89}
+    table = {
+        6: 0,
+        7: 2,
+        8: 3,
+        9: 5,
+        10: 8,
+        11: 10,
+        12: 13,
+        13: 17,
+        14: 21,
+        15: 25,
+        16: 29,
+        17: 34,
+        18: 40,
+        19: 46,
+        20: 52,
+        21: 58,
+        22: 65,
+        23: 73,
+        24: 81,
+        25: 89,
+    }
     for n, t in table.items():
         d = np.arange(1, n + 1, dtype=float)  # no ties
         assert cmp.wilcoxon(np.zeros(n), d).critical_value == t, n
@@ -131,7 +151,9 @@ def _posthoc_brute(scores, control, method, alpha):
     if method == "bonferroni-dunn":
         return z, p, p * (k - 1) <= alpha
     reject = np.zeros(k - 1, bool)
-    for i, j in enumerate(np.argsort(p, kind="stable")):  # compare p_(i) with alpha / (k - 1 - i), stop at first failure
+    for i, j in enumerate(
+        np.argsort(p, kind="stable")
+    ):  # compare p_(i) with alpha / (k - 1 - i), stop at first failure
         if p[j] > alpha / (k - 1 - i):
             break
         reject[j] = True
@@ -183,8 +205,12 @@ def test_pairwise_wilcoxon_holm_against_scipy_statsmodels_and_brute_force_clique
         assert r.reject[i, j] == rj == r.reject[j, i]
     # cliques: maximal runs in mean-rank order with no significant pair inside
     order = np.argsort(r.mean_ranks, kind="stable")
-    runs = [tuple(order[i : j + 1]) for i in range(5) for j in range(i + 1, 5)
-            if not any(r.reject[a, b] for a, b in itertools.combinations(order[i : j + 1], 2))]
+    runs = [
+        tuple(order[i : j + 1])
+        for i in range(5)
+        for j in range(i + 1, 5)
+        if not any(r.reject[a, b] for a, b in itertools.combinations(order[i : j + 1], 2))
+    ]
     maximal = [g for g in runs if not any(set(g) < set(h) for h in runs)]
     assert sorted(r.cliques) == sorted(tuple(int(x) for x in g) for g in maximal)
     assert r.significant_pairs() and all(r.reject[r.names.index(a), r.names.index(b)] for a, b in r.significant_pairs())
@@ -287,33 +313,36 @@ def test_rejection_rates_power_exceeds_type_one_error_for_the_tests_over_data_se
 
 
 # ------------------------------------------------------------------------------------------------ bad input
-@pytest.mark.parametrize("call, exc, match", [
-    (lambda: cmp.sign_test([0.1, 0.2], [0.1]), ValueError, "scores_a has 2, scores_b has 1"),
-    (lambda: cmp.sign_test([0.1, np.nan], [0.1, 0.2]), ValueError, "scores_a"),
-    (lambda: cmp.sign_test([0.1], [0.2], lower_is_better="yes"), TypeError, "lower_is_better"),
-    (lambda: cmp.sign_test([0.1], [0.2], alpha=1.5), ValueError, "alpha"),
-    (lambda: cmp.wilcoxon([0.1, 0.2], [0.1, 0.3], zero_method="split"), ValueError, "zero_method"),
-    (lambda: cmp.wilcoxon([0.1, 0.2], [0.1, 0.3], method="perm"), ValueError, "method"),
-    (lambda: cmp.wilcoxon([], []), ValueError, "scores_a"),
-    (lambda: cmp.holm([0.1, 1.2]), ValueError, "pvalues"),
-    (lambda: cmp.holm([[0.1, 0.2]]), ValueError, "pvalues"),
-    (lambda: cmp.posthoc_vs_control(np.ones((4, 3)), 3), ValueError, "control"),
-    (lambda: cmp.posthoc_vs_control(np.ones((4, 3)), 1.0), TypeError, "control"),
-    (lambda: cmp.posthoc_vs_control(np.ones((4, 3)), 0, method="nemenyi"), ValueError, "method"),
-    (lambda: cmp.posthoc_vs_control(np.ones(4), 0), ValueError, "scores"),
-    (lambda: cmp.posthoc_vs_control(np.ones((4, 3)), 0, names=["a"]), ValueError, "names"),
-    (lambda: cmp.pairwise_wilcoxon_holm(np.ones((4, 1))), ValueError, "scores"),
-    (lambda: cmp.correlated_bayesian_ttest([0.1, 0.2], [0.2, 0.3], rho=1.0), ValueError, "rho"),
-    (lambda: cmp.correlated_bayesian_ttest([0.1, 0.2], [0.2, 0.3], rho="0.1"), TypeError, "rho"),
-    (lambda: cmp.correlated_bayesian_ttest([0.1, 0.2], [0.2, 0.3], rho=0.1, rope=-0.01), ValueError, "rope"),
-    (lambda: cmp.correlated_bayesian_ttest([0.1], [0.2], rho=0.1), ValueError, "scores_a"),
-    (lambda: cmp.bayesian_signed_rank([0.1, 0.2], [0.2, 0.3], n_samples=0), ValueError, "n_samples"),
-    (lambda: cmp.bayesian_signed_rank([0.1, 0.2], [0.2, 0.3], prior=0), ValueError, "prior"),
-    (lambda: cmp.bayesian_signed_rank([0.1, 0.2], [0.2, 0.3], random_state=1.5), TypeError, "random_state"),
-    (lambda: cmp.rejection_rates(5, n_datasets=10), ValueError, "n_trials"),
-    (lambda: cmp.rejection_rates(10, difference=0.2), ValueError, "difference"),
-    (lambda: cmp.rejection_rates(10, n_datasets=3), ValueError, "n_datasets"),
-])
+@pytest.mark.parametrize(
+    "call, exc, match",
+    [
+        (lambda: cmp.sign_test([0.1, 0.2], [0.1]), ValueError, "scores_a has 2, scores_b has 1"),
+        (lambda: cmp.sign_test([0.1, np.nan], [0.1, 0.2]), ValueError, "scores_a"),
+        (lambda: cmp.sign_test([0.1], [0.2], lower_is_better="yes"), TypeError, "lower_is_better"),
+        (lambda: cmp.sign_test([0.1], [0.2], alpha=1.5), ValueError, "alpha"),
+        (lambda: cmp.wilcoxon([0.1, 0.2], [0.1, 0.3], zero_method="split"), ValueError, "zero_method"),
+        (lambda: cmp.wilcoxon([0.1, 0.2], [0.1, 0.3], method="perm"), ValueError, "method"),
+        (lambda: cmp.wilcoxon([], []), ValueError, "scores_a"),
+        (lambda: cmp.holm([0.1, 1.2]), ValueError, "pvalues"),
+        (lambda: cmp.holm([[0.1, 0.2]]), ValueError, "pvalues"),
+        (lambda: cmp.posthoc_vs_control(np.ones((4, 3)), 3), ValueError, "control"),
+        (lambda: cmp.posthoc_vs_control(np.ones((4, 3)), 1.0), TypeError, "control"),
+        (lambda: cmp.posthoc_vs_control(np.ones((4, 3)), 0, method="nemenyi"), ValueError, "method"),
+        (lambda: cmp.posthoc_vs_control(np.ones(4), 0), ValueError, "scores"),
+        (lambda: cmp.posthoc_vs_control(np.ones((4, 3)), 0, names=["a"]), ValueError, "names"),
+        (lambda: cmp.pairwise_wilcoxon_holm(np.ones((4, 1))), ValueError, "scores"),
+        (lambda: cmp.correlated_bayesian_ttest([0.1, 0.2], [0.2, 0.3], rho=1.0), ValueError, "rho"),
+        (lambda: cmp.correlated_bayesian_ttest([0.1, 0.2], [0.2, 0.3], rho="0.1"), TypeError, "rho"),
+        (lambda: cmp.correlated_bayesian_ttest([0.1, 0.2], [0.2, 0.3], rho=0.1, rope=-0.01), ValueError, "rope"),
+        (lambda: cmp.correlated_bayesian_ttest([0.1], [0.2], rho=0.1), ValueError, "scores_a"),
+        (lambda: cmp.bayesian_signed_rank([0.1, 0.2], [0.2, 0.3], n_samples=0), ValueError, "n_samples"),
+        (lambda: cmp.bayesian_signed_rank([0.1, 0.2], [0.2, 0.3], prior=0), ValueError, "prior"),
+        (lambda: cmp.bayesian_signed_rank([0.1, 0.2], [0.2, 0.3], random_state=1.5), TypeError, "random_state"),
+        (lambda: cmp.rejection_rates(5, n_datasets=10), ValueError, "n_trials"),
+        (lambda: cmp.rejection_rates(10, difference=0.2), ValueError, "difference"),
+        (lambda: cmp.rejection_rates(10, n_datasets=3), ValueError, "n_datasets"),
+    ],
+)
 def test_bad_input_names_the_argument(call, exc, match):
     with pytest.raises(exc, match=match):
         call()

@@ -1,5 +1,6 @@
 """Chapter 13's figures and explorer, checked without a browser: the text states what SciPy and baycomp-style
 formulas compute, the figures draw what they claim, the controls drive the text, bad input is refused."""
+
 import matplotlib
 
 matplotlib.use("Agg")
@@ -55,7 +56,7 @@ def test_explorer_data_are_the_tests_at_grid_points(explorer):
         bs = C.bayesian_signed_rank(a, b, rope=rope, n_samples=10000, random_state=0)
         np.testing.assert_array_equal(probs[at(probs)].sort_values("region").p, bs.probs)
         row = draws[at(draws)].iloc[0]
-        s = bs.samples[:len(row.x)]
+        s = bs.samples[: len(row.x)]
         np.testing.assert_allclose(row.x, s[:, 2] + s[:, 1] / 2, atol=5e-4)  # rounded to 3 decimals
         np.testing.assert_allclose(row.y, s[:, 1] * np.sqrt(3) / 2, atol=5e-4)
         np.testing.assert_array_equal(row.region, s.argmax(axis=1))
@@ -76,20 +77,27 @@ def test_explorer_spec_validates_binds_its_params_and_is_small(explorer):
         el.widgets.bayesian_comparison_explorer(A, B, n_datasets=2)
 
 
-@pytest.mark.parametrize("call, exc, match", [
-    (lambda: el.widgets.bayesian_comparison_view(A, B, 0.01, 40), ValueError, "n_datasets"),
-    (lambda: el.widgets.bayesian_comparison_view(A, B, -0.01, 10), ValueError, "rope"),
-    (lambda: el.widgets.bayesian_comparison_view(A, B, 0.01, 10, names=("x",)), ValueError, "names"),
-    (lambda: el.widgets.bayesian_comparison_explorer(A, B[:5]), ValueError, "scores_a has 30, scores_b has 5"),
-    (lambda: el.plots.plot_posterior("no"), TypeError, "result"),
-    (lambda: el.plots.plot_simplex(C.correlated_bayesian_ttest(A, B, rho=0.1)), TypeError, "result"),
-    (lambda: el.plots.plot_posterior(C.correlated_bayesian_ttest(A, B, rho=0.1), labels=("a",)), ValueError, "labels"),
-    (lambda: el.plots.plot_power_curve([5, 10], {"x": [0.1]}), ValueError, "n_values"),
-    (lambda: el.plots.plot_power_curve([5, 10], []), TypeError, "power"),
-    (lambda: el.plots.plot_size_power("a", "b"), TypeError, "null"),
-    (lambda: el.plots.plot_cd_diagram(mean_ranks=[1, 2, 3]), ValueError, "cd"),
-    (lambda: el.plots.plot_cd_diagram(mean_ranks=[1, 2, 3], groups=[("A", "Z")]), ValueError, "groups"),
-])
+@pytest.mark.parametrize(
+    "call, exc, match",
+    [
+        (lambda: el.widgets.bayesian_comparison_view(A, B, 0.01, 40), ValueError, "n_datasets"),
+        (lambda: el.widgets.bayesian_comparison_view(A, B, -0.01, 10), ValueError, "rope"),
+        (lambda: el.widgets.bayesian_comparison_view(A, B, 0.01, 10, names=("x",)), ValueError, "names"),
+        (lambda: el.widgets.bayesian_comparison_explorer(A, B[:5]), ValueError, "scores_a has 30, scores_b has 5"),
+        (lambda: el.plots.plot_posterior("no"), TypeError, "result"),
+        (lambda: el.plots.plot_simplex(C.correlated_bayesian_ttest(A, B, rho=0.1)), TypeError, "result"),
+        (
+            lambda: el.plots.plot_posterior(C.correlated_bayesian_ttest(A, B, rho=0.1), labels=("a",)),
+            ValueError,
+            "labels",
+        ),
+        (lambda: el.plots.plot_power_curve([5, 10], {"x": [0.1]}), ValueError, "n_values"),
+        (lambda: el.plots.plot_power_curve([5, 10], []), TypeError, "power"),
+        (lambda: el.plots.plot_size_power("a", "b"), TypeError, "null"),
+        (lambda: el.plots.plot_cd_diagram(mean_ranks=[1, 2, 3]), ValueError, "cd"),
+        (lambda: el.plots.plot_cd_diagram(mean_ranks=[1, 2, 3], groups=[("A", "Z")]), ValueError, "groups"),
+    ],
+)
 def test_bad_input_names_the_argument(call, exc, match):
     with pytest.raises(exc, match=match):
         call()
@@ -117,8 +125,12 @@ def test_simplex_puts_each_draw_in_its_region():
     el.plots.plot_simplex(r, ax=ax)
     counts = [len(c.get_offsets()) for c in ax.collections]
     assert sum(counts) == 3000
-    np.testing.assert_allclose(sorted(counts), sorted(np.bincount(r.samples.argmax(axis=1), minlength=3)[
-        np.bincount(r.samples.argmax(axis=1), minlength=3) > 0]))
+    np.testing.assert_allclose(
+        sorted(counts),
+        sorted(
+            np.bincount(r.samples.argmax(axis=1), minlength=3)[np.bincount(r.samples.argmax(axis=1), minlength=3) > 0]
+        ),
+    )
     for c in ax.collections:  # every point lies inside the triangle
         x, y = c.get_offsets().T
         assert np.all(y >= -1e-12) and np.all(y <= np.sqrt(3) * np.minimum(x, 1 - x) + 1e-9)
@@ -126,8 +138,18 @@ def test_simplex_puts_each_draw_in_its_region():
 
 
 def test_cd_diagram_draws_wilcoxon_holm_cliques():
-    E = np.array([[.10, .12, .30], [.20, .18, .35], [.15, .16, .40], [.11, .10, .50],
-                  [.30, .33, .40], [.20, .22, .30], [.25, .21, .31], [.12, .15, .20]])
+    E = np.array(
+        [
+            [0.10, 0.12, 0.30],
+            [0.20, 0.18, 0.35],
+            [0.15, 0.16, 0.40],
+            [0.11, 0.10, 0.50],
+            [0.30, 0.33, 0.40],
+            [0.20, 0.22, 0.30],
+            [0.25, 0.21, 0.31],
+            [0.12, 0.15, 0.20],
+        ]
+    )
     pw = C.pairwise_wilcoxon_holm(E)
     fig, ax = plt.subplots()
     el.plots.plot_cd_diagram(pw, ax=ax)

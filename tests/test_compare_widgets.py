@@ -1,5 +1,6 @@
 """Explorers and figures of the comparison tests, checked without a browser: the text a learner reads
 must state what SciPy computes, controls must drive it, and bad input must be refused clearly."""
+
 import matplotlib
 
 matplotlib.use("Agg")
@@ -41,13 +42,24 @@ def test_binomial_view_states_scipy_numbers(m, eps0, alpha, rate):
 
 def _binomial_states():
     rng = np.random.default_rng(8)
-    states = [dict(m=50, eps0=0.3, alpha=0.05, error_rate=0.4), dict(m=80, eps0=0.05, alpha=0.1, error_rate=0.07),
-              dict(m=5, eps0=0.01, alpha=0.01, error_rate=0.0), dict(m=500, eps0=0.99, alpha=0.05, error_rate=1.0),
-              dict(m=500, eps0=0.5, alpha=0.01, error_rate=0.55), dict(m=10, eps0=0.5, alpha=0.05, error_rate=0.25),
-              dict(m=160, eps0=0.06, alpha=0.1, error_rate=0.09)]
+    states = [
+        dict(m=50, eps0=0.3, alpha=0.05, error_rate=0.4),
+        dict(m=80, eps0=0.05, alpha=0.1, error_rate=0.07),
+        dict(m=5, eps0=0.01, alpha=0.01, error_rate=0.0),
+        dict(m=500, eps0=0.99, alpha=0.05, error_rate=1.0),
+        dict(m=500, eps0=0.5, alpha=0.01, error_rate=0.55),
+        dict(m=10, eps0=0.5, alpha=0.05, error_rate=0.25),
+        dict(m=160, eps0=0.06, alpha=0.1, error_rate=0.09),
+    ]
     for _ in range(25):
-        states.append(dict(m=int(5 * rng.integers(1, 101)), eps0=round(0.01 * rng.integers(1, 100), 2),
-                           alpha=float(rng.choice(W.ALPHAS)), error_rate=round(0.01 * rng.integers(0, 101), 2)))
+        states.append(
+            dict(
+                m=int(5 * rng.integers(1, 101)),
+                eps0=round(0.01 * rng.integers(1, 100), 2),
+                alpha=float(rng.choice(W.ALPHAS)),
+                error_rate=round(0.01 * rng.integers(0, 101), 2),
+            )
+        )
     return states
 
 
@@ -92,10 +104,17 @@ def test_binomial_explorer_vega_readout_in_chinese():
     assert expected in out["texts"]
 
 
-@pytest.mark.parametrize("kwargs,match", [
-    (dict(m=0), "m must"), (dict(eps0=1.5), "eps0"), (dict(error_rate=-0.1), "error_rate"),
-    (dict(alpha=0.0), "alpha"), (dict(m=2.5), "m must"), (dict(m=501), "multiple of 5"),
-])
+@pytest.mark.parametrize(
+    "kwargs,match",
+    [
+        (dict(m=0), "m must"),
+        (dict(eps0=1.5), "eps0"),
+        (dict(error_rate=-0.1), "error_rate"),
+        (dict(alpha=0.0), "alpha"),
+        (dict(m=2.5), "m must"),
+        (dict(m=501), "multiple of 5"),
+    ],
+)
 def test_binomial_view_bad_input(kwargs, match):
     args = dict(m=50, eps0=0.3, alpha=0.05, error_rate=0.4) | kwargs
     if "multiple" not in match:
@@ -106,20 +125,28 @@ def test_binomial_view_bad_input(kwargs, match):
 
 
 def test_py_fixed_and_py_round_write_what_python_writes():
-    import vega_eval
     import altair as alt
+    import vega_eval
 
     xs = [0.0875, 0.0625, 0.125, 0.375, 2.5 / 1000, 1.0, 0.0, 0.9995, 0.00049999, 0.123456, 7 / 80, 3 / 16]
     rs = [0.5, 1.5, 2.5, 22.5, 0.45 * 50, 0.35 * 10, 7.0, 2.4999999999999996]
     rows = [{"x": x} for x in xs]
-    chart = alt.Chart(alt.Data(values=rows)).transform_calculate(
-        **{f"f{d}": W.py_fixed("datum.x", d) for d in (2, 3, 4)}).mark_text().encode(
-        text=alt.Text("t:N")).transform_calculate(t="datum.f2 + ' ' + datum.f3 + ' ' + datum.f4")
-    rchart = alt.Chart(alt.Data(values=[{"x": r} for r in rs])).transform_calculate(
-        t="'' + " + W.py_round("datum.x")).mark_text().encode(text="t:N")
+    chart = (
+        alt.Chart(alt.Data(values=rows))
+        .transform_calculate(**{f"f{d}": W.py_fixed("datum.x", d) for d in (2, 3, 4)})
+        .mark_text()
+        .encode(text=alt.Text("t:N"))
+        .transform_calculate(t="datum.f2 + ' ' + datum.f3 + ' ' + datum.f4")
+    )
+    rchart = (
+        alt.Chart(alt.Data(values=[{"x": r} for r in rs]))
+        .transform_calculate(t="'' + " + W.py_round("datum.x"))
+        .mark_text()
+        .encode(text="t:N")
+    )
     out = vega_eval.run(alt.vconcat(chart, rchart).to_dict(), [{}])[0]["texts"]
-    assert sorted(out[:len(xs)]) == sorted(f"{x:.2f} {x:.3f} {x:.4f}" for x in xs)
-    assert sorted(out[len(xs):]) == sorted(str(round(r)) for r in rs)
+    assert sorted(out[: len(xs)]) == sorted(f"{x:.2f} {x:.3f} {x:.4f}" for x in xs)
+    assert sorted(out[len(xs) :]) == sorted(str(round(r)) for r in rs)
 
 
 # ----------------------------------------------------------------------------------------------------
@@ -276,17 +303,20 @@ def test_plot_rejection_rates_and_cd_curve():
     plt.close(fig)
 
 
-@pytest.mark.parametrize("call,match", [
-    (lambda ax: el.plots.plot_binomial_test(0, 0.3, ax=ax), "m must"),
-    (lambda ax: el.plots.plot_binomial_test(20, 1.3, ax=ax), "eps0"),
-    (lambda ax: el.plots.plot_binomial_test(20, 0.3, 0.0, ax=ax), "alpha"),
-    (lambda ax: el.plots.plot_binomial_test(20, 0.3, n_errors=21, ax=ax), "larger than m"),
-    (lambda ax: el.plots.plot_binomial_test(20, 0.3, ax="not an axes"), "ax must"),
-    (lambda ax: el.plots.plot_friedman_graph(mean_ranks=[1.0], cd=1.0, ax=ax), "at least 2"),
-    (lambda ax: el.plots.plot_friedman_graph(mean_ranks=[1.0, 2.0], cd=-1.0, ax=ax), "cd"),
-    (lambda ax: el.plots.plot_cd_diagram(mean_ranks=[1.0, np.inf], cd=1.0, ax=ax), "inf"),
-    (lambda ax: el.plots.plot_cd_curve((1,), ax=ax), "k_values"),
-])
+@pytest.mark.parametrize(
+    "call,match",
+    [
+        (lambda ax: el.plots.plot_binomial_test(0, 0.3, ax=ax), "m must"),
+        (lambda ax: el.plots.plot_binomial_test(20, 1.3, ax=ax), "eps0"),
+        (lambda ax: el.plots.plot_binomial_test(20, 0.3, 0.0, ax=ax), "alpha"),
+        (lambda ax: el.plots.plot_binomial_test(20, 0.3, n_errors=21, ax=ax), "larger than m"),
+        (lambda ax: el.plots.plot_binomial_test(20, 0.3, ax="not an axes"), "ax must"),
+        (lambda ax: el.plots.plot_friedman_graph(mean_ranks=[1.0], cd=1.0, ax=ax), "at least 2"),
+        (lambda ax: el.plots.plot_friedman_graph(mean_ranks=[1.0, 2.0], cd=-1.0, ax=ax), "cd"),
+        (lambda ax: el.plots.plot_cd_diagram(mean_ranks=[1.0, np.inf], cd=1.0, ax=ax), "inf"),
+        (lambda ax: el.plots.plot_cd_curve((1,), ax=ax), "k_values"),
+    ],
+)
 def test_plots_bad_input(call, match):
     fig, ax = plt.subplots()
     with pytest.raises((ValueError, TypeError), match=match):

@@ -1,5 +1,6 @@
 """Tests for the curve plots and explorers without a browser: the text and figure follow the controls,
 and the numbers shown agree with independent computations (scikit-learn, evallib.metrics)."""
+
 import matplotlib
 
 matplotlib.use("Agg")
@@ -116,6 +117,7 @@ def test_threshold_data_equals_scikit_learn(data):
 
 def test_threshold_explorer_readout_spec_and_vega(data):
     import vega_eval
+
     from evallib.widgets._chart import wrap
 
     y, s, _ = data
@@ -161,13 +163,20 @@ def test_cost_explorer_in_vega_equals_cost_operating_point(data):
     assert "cost_fn / cost_fp = 5 " in ex.text
     spec = ex.spec()
     assert {p["name"] for p in spec["params"]} == {"p", "log2_cost_ratio"} and ex.nbytes() < 300_000
-    states = [{}, dict(p=0.5, log2_cost_ratio=0.0), dict(p=0.2, log2_cost_ratio=2.0), dict(p=0.8, log2_cost_ratio=-1.5),
-              dict(p=0.01, log2_cost_ratio=-5.0), dict(p=0.99, log2_cost_ratio=5.0), dict(p=0.37, log2_cost_ratio=0.75)]
+    states = [
+        {},
+        dict(p=0.5, log2_cost_ratio=0.0),
+        dict(p=0.2, log2_cost_ratio=2.0),
+        dict(p=0.8, log2_cost_ratio=-1.5),
+        dict(p=0.01, log2_cost_ratio=-5.0),
+        dict(p=0.99, log2_cost_ratio=5.0),
+        dict(p=0.37, log2_cost_ratio=0.75),
+    ]
     for state, out in zip(states, vega_eval.run(spec, states)):
         p, r = state.get("p", ex.values["p"]), state.get("log2_cost_ratio", np.log2(5))
         expected = W._cost_text(curves, p, r)
         assert "\n".join(out["texts"][-5:-1]) == expected, state
-        x = p * 2.0 ** r / (p * 2.0 ** r + (1 - p))
+        x = p * 2.0**r / (p * 2.0**r + (1 - p))
         fpr, tpr, _ = skm.roc_curve(y, s, drop_intermediate=False)
         assert f"normalised cost {((1 - tpr) * x + fpr * (1 - x)).min():.3f}" in expected
 

@@ -1,6 +1,7 @@
 """Tests for evallib.curves against scikit-learn (random data with many ties), brute-force definitions
 (式(2.21) ℓ_rank over all pairs, BEP over all cut points, the cost-curve envelope on a fine grid) and
 properties (hypothesis)."""
+
 import itertools
 import math
 
@@ -87,8 +88,12 @@ def test_auc_invariant_under_increasing_transform(pairs, kind):
     if y.min() == y.max():
         return
     s = np.array([b for _, b in pairs], dtype=float)
-    g = {"exp": np.exp, "cube": lambda v: v ** 3 + v, "affine": lambda v: 3 * v - 7,
-         "logistic": lambda v: 1 / (1 + np.exp(-v))}[kind]
+    g = {
+        "exp": np.exp,
+        "cube": lambda v: v**3 + v,
+        "affine": lambda v: 3 * v - 7,
+        "logistic": lambda v: 1 / (1 + np.exp(-v)),
+    }[kind]
     assert C.roc_auc(y, g(s)) == C.roc_auc(y, s)
     assert C.roc_auc(y, s) + C.rank_loss(y, s) == pytest.approx(1.0, abs=1e-15)
     assert C.rank_loss(y, s) == pytest.approx(_brute_rank_loss(y, s), abs=1e-12)
@@ -109,7 +114,7 @@ def test_auc_trapezoid():
     assert C.auc([0, 1], [0, 1]) == pytest.approx(0.5)
     assert C.auc([1, 0.5, 0], [1, 1, 0]) == pytest.approx(0.75)  # decreasing x
     x = np.linspace(0, 2, 11)
-    assert C.auc(x, x ** 2) == pytest.approx(np.trapezoid(x ** 2, x) if hasattr(np, "trapezoid") else np.trapz(x ** 2, x))
+    assert C.auc(x, x**2) == pytest.approx(np.trapezoid(x**2, x) if hasattr(np, "trapezoid") else np.trapz(x**2, x))
 
 
 # --------------------------------------------------------------------------------- P-R and BEP
@@ -240,8 +245,7 @@ def test_operating_point_is_the_envelope():
         assert op.probability_cost == pytest.approx(x)
         assert op.normalized_cost == pytest.approx(np.interp(x, cc.envelope_x, cc.envelope_y), abs=1e-12)
         # brute force over thresholds: the cost-sensitive error of the chosen cut is the smallest
-        errs = [(cfn * np.sum((s < t) & (y == 1)) + cfp * np.sum((s >= t) & (y == 0))) / len(y)
-                for t in cc.thresholds]
+        errs = [(cfn * np.sum((s < t) & (y == 1)) + cfp * np.sum((s >= t) & (y == 0))) / len(y) for t in cc.thresholds]
         if p == q:  # at the empirical prior the expected cost is the cost-sensitive error (式(2.23))
             assert op.expected_cost == pytest.approx(min(errs))
             assert op.expected_cost == pytest.approx(errs[int(np.flatnonzero(cc.thresholds == op.threshold)[0])])
@@ -271,8 +275,7 @@ def test_threshold_summary_against_metrics():
 
 # ------------------------------------------------------------------------------------ bad input
 GOOD_Y, GOOD_S = [0, 1, 0, 1], [0.1, 0.4, 0.35, 0.8]
-CURVE_FUNCS = [C.roc_curve, C.pr_curve, C.break_even_point, C.roc_auc, C.rank_loss, C.cost_curve,
-               C.expected_total_cost]
+CURVE_FUNCS = [C.roc_curve, C.pr_curve, C.break_even_point, C.roc_auc, C.rank_loss, C.cost_curve, C.expected_total_cost]
 
 
 @pytest.mark.parametrize("f", CURVE_FUNCS)

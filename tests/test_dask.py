@@ -3,6 +3,7 @@
 ``joblib.parallel_config(backend="dask")`` on a ``distributed.LocalCluster`` of 2 worker processes on 127.0.0.1
 give exactly the sequential result, and the work really runs on the workers (Dask's task stream). The
 cluster and its processes are stopped in ``finally``. dask/distributed come with the classroom extra."""
+
 import os
 
 import joblib
@@ -20,8 +21,14 @@ distributed = pytest.importorskip("distributed", reason="pip install -e '.[class
 def client():
     import psutil
 
-    cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
-                                       dashboard_address=None, env=dict(OMP_NUM_THREADS="1"))
+    cluster = distributed.LocalCluster(
+        n_workers=2,
+        threads_per_worker=1,
+        processes=True,
+        host="127.0.0.1",
+        dashboard_address=None,
+        env=dict(OMP_NUM_THREADS="1"),
+    )
     pids = []
     try:
         c = distributed.Client(cluster)

@@ -1,10 +1,11 @@
 """evallib.data and evallib.fitting."""
+
 import numpy as np
 import pytest
 from sklearn.base import clone
+from sklearn.linear_model import LinearRegression
 from sklearn.pipeline import make_pipeline
 from sklearn.preprocessing import PolynomialFeatures
-from sklearn.linear_model import LinearRegression
 
 import evallib as el
 from evallib.fitting import PolynomialRegression, polynomial_design, polynomial_experiment
@@ -38,20 +39,28 @@ def test_make_sine_and_majority_trap():
 
 
 def test_bundled_data_sets_load_offline():
-    for name, shape in [("breast_cancer", (569, 30)), ("iris", (150, 4)), ("wine", (178, 13)),
-                        ("digits", (1797, 64)), ("diabetes", (442, 10))]:
+    for name, shape in [
+        ("breast_cancer", (569, 30)),
+        ("iris", (150, 4)),
+        ("wine", (178, 13)),
+        ("digits", (1797, 64)),
+        ("diabetes", (442, 10)),
+    ]:
         X, y = el.data.load_bundled(name)
         assert X.shape == shape and len(y) == shape[0]
 
 
-@pytest.mark.parametrize("call, exc, match", [
-    (lambda: el.data.make_sine(0), ValueError, "n_samples"),
-    (lambda: el.data.make_sine(5, noise_std=-1), ValueError, "noise_std"),
-    (lambda: el.data.make_sine(5, x_range=(1, 0)), ValueError, "x_range"),
-    (lambda: el.data.make_sine(5, x_range=3), ValueError, "x_range"),
-    (lambda: el.data.make_majority_trap(7), ValueError, "even"),
-    (lambda: el.data.load_bundled("mnist"), ValueError, "name"),
-])
+@pytest.mark.parametrize(
+    "call, exc, match",
+    [
+        (lambda: el.data.make_sine(0), ValueError, "n_samples"),
+        (lambda: el.data.make_sine(5, noise_std=-1), ValueError, "noise_std"),
+        (lambda: el.data.make_sine(5, x_range=(1, 0)), ValueError, "x_range"),
+        (lambda: el.data.make_sine(5, x_range=3), ValueError, "x_range"),
+        (lambda: el.data.make_majority_trap(7), ValueError, "even"),
+        (lambda: el.data.load_bundled("mnist"), ValueError, "name"),
+    ],
+)
 def test_data_bad_input(call, exc, match):
     with pytest.raises(exc, match=match):
         call()
@@ -89,16 +98,19 @@ def test_polynomial_experiment_shapes_and_overfitting():
     assert e.train_mse[0] == pytest.approx(np.var(e.y_train), rel=1e-12)
 
 
-@pytest.mark.parametrize("call, exc, match", [
-    (lambda: polynomial_design([0.1, np.nan], 2), ValueError, "x"),
-    (lambda: polynomial_design([0.1], -1), ValueError, "degree"),
-    (lambda: polynomial_design([0.1], 2, domain=(1, 1)), ValueError, "domain"),
-    (lambda: PolynomialRegression(2).fit(np.zeros((3, 2)), np.zeros(3)), ValueError, "one feature"),
-    (lambda: PolynomialRegression(2).fit(np.zeros((3, 1)), np.zeros(4)), ValueError, "length mismatch"),
-    (lambda: PolynomialRegression(2).fit(np.zeros(3), np.zeros(3)), ValueError, "2-D"),
-    (lambda: polynomial_experiment(1), ValueError, "n_train"),
-    (lambda: polynomial_experiment(10, noise_std=-0.1), ValueError, "noise_std"),
-])
+@pytest.mark.parametrize(
+    "call, exc, match",
+    [
+        (lambda: polynomial_design([0.1, np.nan], 2), ValueError, "x"),
+        (lambda: polynomial_design([0.1], -1), ValueError, "degree"),
+        (lambda: polynomial_design([0.1], 2, domain=(1, 1)), ValueError, "domain"),
+        (lambda: PolynomialRegression(2).fit(np.zeros((3, 2)), np.zeros(3)), ValueError, "one feature"),
+        (lambda: PolynomialRegression(2).fit(np.zeros((3, 1)), np.zeros(4)), ValueError, "length mismatch"),
+        (lambda: PolynomialRegression(2).fit(np.zeros(3), np.zeros(3)), ValueError, "2-D"),
+        (lambda: polynomial_experiment(1), ValueError, "n_train"),
+        (lambda: polynomial_experiment(10, noise_std=-0.1), ValueError, "noise_std"),
+    ],
+)
 def test_fitting_bad_input(call, exc, match):
     with pytest.raises(exc, match=match):
         call()

@@ -1,5 +1,6 @@
 """The loaders that replace set-up code once pasted into several chapters (el.data.load_tumours, ...), checked
 against scikit-learn's own data set and an independent computation."""
+
 import numpy as np
 import pytest
 from sklearn.datasets import load_breast_cancer

@@ -9,6 +9,7 @@ Scanned: every chapter source (notebooks/*.md, chapters added later included), e
 (exercises/source/*.md), every evallib module (docstrings and comments), and the Chinese edition: the
 translations of every catalog (notebooks/zh/*.po, exercises/zh/*.po) and README.zh-CN.md.
 """
+
 import re
 from pathlib import Path
 
@@ -29,8 +30,12 @@ BOOK = {
     9: ("recall", "查全率", r"\bR\s*=\s*TP"),
     10: (r"\bF1\b",),
     11: ("F-beta", r"F_?β", r"\bfbeta\b", r"F_beta"),
-    12: ("macro",), 13: ("macro",), 14: ("macro",),
-    15: ("micro",), 16: ("micro",), 17: ("micro",),
+    12: ("macro",),
+    13: ("macro",),
+    14: ("macro",),
+    15: ("micro",),
+    16: ("micro",),
+    17: ("micro",),
     18: (r"\bTPR\b", "true positive rate", r"\bROC\b"),
     19: (r"\bFPR\b", "false positive rate", r"\bROC\b"),
     20: (r"AUC", "trapezoid", "area under"),
@@ -55,18 +60,56 @@ BOOK = {
     39: ("noise", "噪声", r"ε²"),
     40: (r"bias", "偏差"),
     41: ("expected error", r"E\(f;\s*D\)", r"\berr\b", r"\bexpected\b", "derivation", "cross term"),
-    42: ("decomposition", r"bias(²|\}\^2)?(\(x\))?\s*\+\s*(\\operatorname\{)?var", "residual", r"bias², variance,? and noise", r"bias2 \+ variance", "identity", "bias–variance", "bias-variance",
-         "squared loss", r"偏差-方差"),
+    42: (
+        "decomposition",
+        r"bias(²|\}\^2)?(\(x\))?\s*\+\s*(\\operatorname\{)?var",
+        "residual",
+        r"bias², variance,? and noise",
+        r"bias2 \+ variance",
+        "identity",
+        "bias–variance",
+        "bias-variance",
+        "squared loss",
+        r"偏差-方差",
+    ),
 }
 # The Chinese edition's words for the same quantities (notebooks/zh/*.po, exercises/zh/*.po: the translations).
 ZH = {
-    1: ("包外", r"\(1\s*[-−]\s*1/m\)"), 4: ("错误率",), 5: ("精度",), 8: ("查准率",), 9: ("查全率",),
-    11: (r"F_?β", "F_beta"), 12: ("宏",), 13: ("宏",), 14: ("宏",), 15: ("微",), 16: ("微",), 17: ("微",),
-    18: ("真正例率",), 19: ("假正例率",), 20: ("曲线下面积", "梯形"), 21: ("排序损失", "排错"), 23: ("代价敏感", "代价"),
-    24: ("正例概率代价",), 26: ("二项",), 27: ("临界",), 28: ("均值",), 29: ("方差",), 30: ("t 检验",),
-    31: ("成对 t 检验", "k 折"), 32: ("5×2", "5 × 2"), 33: ("McNemar",), 34: ("卡方", "Friedman"),
-    35: ("F 分布", "Friedman"), 36: ("平均序值", "Nemenyi"), 37: ("期望预测",), 38: ("方差",), 39: ("噪声",),
-    40: ("偏差",), 41: ("期望泛化误差", "交叉项", "推导"), 42: ("分解", "偏差-方差", "残差", "期望平方误差", r"偏差²\s*\+\s*方差"),
+    1: ("包外", r"\(1\s*[-−]\s*1/m\)"),
+    4: ("错误率",),
+    5: ("精度",),
+    8: ("查准率",),
+    9: ("查全率",),
+    11: (r"F_?β", "F_beta"),
+    12: ("宏",),
+    13: ("宏",),
+    14: ("宏",),
+    15: ("微",),
+    16: ("微",),
+    17: ("微",),
+    18: ("真正例率",),
+    19: ("假正例率",),
+    20: ("曲线下面积", "梯形"),
+    21: ("排序损失", "排错"),
+    23: ("代价敏感", "代价"),
+    24: ("正例概率代价",),
+    26: ("二项",),
+    27: ("临界",),
+    28: ("均值",),
+    29: ("方差",),
+    30: ("t 检验",),
+    31: ("成对 t 检验", "k 折"),
+    32: ("5×2", "5 × 2"),
+    33: ("McNemar",),
+    34: ("卡方", "Friedman"),
+    35: ("F 分布", "Friedman"),
+    36: ("平均序值", "Nemenyi"),
+    37: ("期望预测",),
+    38: ("方差",),
+    39: ("噪声",),
+    40: ("偏差",),
+    41: ("期望泛化误差", "交叉项", "推导"),
+    42: ("分解", "偏差-方差", "残差", "期望平方误差", r"偏差²\s*\+\s*方差"),
 }
 for _n, _ks in ZH.items():
     BOOK[_n] = BOOK[_n] + tuple(k for k in _ks if k not in BOOK[_n])
@@ -100,19 +143,19 @@ def _before_window(text, start):
     line of the same paragraph when the line holds nothing before the reference."""
     line_start = text.rfind("\n", 0, start) + 1
     before = text[line_start:start]
-    if "#" in before and not before.lstrip().startswith("#"):      # code ... # 式(2.x): the assignment
+    if "#" in before and not before.lstrip().startswith("#"):  # code ... # 式(2.x): the assignment
         code = before[: before.index("#")]
         if "=" in code:
             return code[: code.index("=")]
     prev = list(ANY_REF.finditer(before))
-    if prev:                                                       # "P 式(2.8), R 式(2.9)": back to the last one
+    if prev:  # "P 式(2.8), R 式(2.9)": back to the last one
         cut = prev[-1].end()
         rest = before[cut:]
-        rest = rest[rest.find(")") + 1:] if ")" in rest[:3] else rest
+        rest = rest[rest.find(")") + 1 :] if ")" in rest[:3] else rest
         before = rest
     if not re.search(r"\w", before.replace("西瓜书", "")) and line_start > 0:
         prev_start = text.rfind("\n", 0, line_start - 1) + 1
-        prev_line = text[prev_start:line_start - 1]
+        prev_line = text[prev_start : line_start - 1]
         if prev_line.strip():
             before = prev_line + " " + before
     return before
@@ -120,7 +163,7 @@ def _before_window(text, start):
 
 def _after_window(text, end):
     line_end = text.find("\n", end)
-    after = text[end:line_end if line_end >= 0 else len(text)]
+    after = text[end : line_end if line_end >= 0 else len(text)]
     nxt = ANY_REF.search(after)
     return after[: nxt.start()] if nxt else after
 
@@ -134,28 +177,30 @@ def check_reference(text, m):
     wanted = set(range(a, b + 1))
     before, after = _before_window(text, m.start()), _after_window(text, m.end())
     near = before + " … " + after
-    if not any(n in wanted for _, _, n in _hits(near)):   # the sentence may begin on the line above
+    if not any(n in wanted for _, _, n in _hits(near)):  # the sentence may begin on the line above
         near = _previous_line(text, m.start()) + " " + near
-    if not _hits(near):                          # nothing named on the reference's own lines: its paragraph
+    if not _hits(near):  # nothing named on the reference's own lines: its paragraph
         near = _paragraph(text, m.start())
     hits = _hits(near)
     if any(n in wanted for _, _, n in hits):
         return None
     if not hits:
-        if b > a or "§" in text[max(0, m.start() - 200):m.start()] or "西瓜书" in before:
-            return None                                            # a heading's list of equations
+        if b > a or "§" in text[max(0, m.start() - 200) : m.start()] or "西瓜书" in before:
+            return None  # a heading's list of equations
         return f"式(2.{a}): no named quantity next to it"
     named = sorted({n for _, _, n in hits})
     words = sorted({near[s:e] for s, e, _ in hits})
-    return (f"式(2.{a}){'–(2.%d)' % b if b != a else ''} next to {', '.join(words)}: quantities the book numbers "
-            f"式(2.{'/'.join(str(n) for n in named)})")
+    return (
+        f"式(2.{a}){'–(2.%d)' % b if b != a else ''} next to {', '.join(words)}: quantities the book numbers "
+        f"式(2.{'/'.join(str(n) for n in named)})"
+    )
 
 
 def _previous_line(text, pos):
     line_start = text.rfind("\n", 0, pos) + 1
     if line_start == 0:
         return ""
-    prev = text[text.rfind("\n", 0, line_start - 1) + 1:line_start - 1]
+    prev = text[text.rfind("\n", 0, line_start - 1) + 1 : line_start - 1]
     return ANY_REF.split(prev)[-1] if prev.strip() else ""
 
 
@@ -168,7 +213,7 @@ def _paragraph(text, pos):
         lo -= 1
     while hi < min(len(lines) - 1, k + 2) and lines[hi + 1].strip():
         hi += 1
-    return ANY_REF.sub(" ", "\n".join(lines[lo:hi + 1]))
+    return ANY_REF.sub(" ", "\n".join(lines[lo : hi + 1]))
 
 
 def _text(path):
@@ -185,8 +230,10 @@ def _problems(path):
     out = []
     for m in ANY_REF.finditer(text):
         if not REF.match(text, m.start()):
-            out.append(f"line {text.count(chr(10), 0, m.start()) + 1}: {text[m.start():m.start() + 12]!r} is not "
-                       "a chapter-2 equation number")
+            out.append(
+                f"line {text.count(chr(10), 0, m.start()) + 1}: {text[m.start() : m.start() + 12]!r} is not "
+                "a chapter-2 equation number"
+            )
     for m in REF.finditer(text):
         msg = check_reference(text, m)
         if msg:
@@ -215,24 +262,27 @@ def test_equation_references_match_the_book(path):
     assert _problems(path) == []
 
 
-@pytest.mark.parametrize("sentence, ok", [
-    ("the k-fold cross-validated paired t-test 式(2.31)", True),
-    ("the k-fold cross-validated paired t-test 式(2.29)", False),       # the old wrong number
-    ("### 3.2 The 5×2 cross-validated t-test 式(2.32)", True),
-    ("### 3.2 The 5×2 cross-validated t-test 式(2.31)", False),
-    ("McNemar on one hold-out (式(2.33))", True),
-    ("McNemar's test 式(2.32)", False),
-    ("the one-sample τ_t of 式(2.30)", True),
-    ("the one-sample τ_t of 式(2.28)", False),
-    ("recall R = TP / (TP + FN) (式(2.9))", True),
-    ("recall R = TP / (TP + FN) (式(2.8))", False),
-    ("Friedman's τ_F 式(2.35)", True),
-    ("the critical difference CD 式(2.34)", False),
-    ("the noise term 式(2.43)", False),                                   # beyond the chapter
-    ("西瓜书 §2.4.1–2.4.3, 式(2.26)–(2.33)", True),                        # a heading's range
-    ("f_bar = pred.mean(axis=0)   # 式(2.37)", True),
-    ("var = ((pred - f_bar) ** 2).mean(axis=0)   # 式(2.37)", False),
-])
+@pytest.mark.parametrize(
+    "sentence, ok",
+    [
+        ("the k-fold cross-validated paired t-test 式(2.31)", True),
+        ("the k-fold cross-validated paired t-test 式(2.29)", False),  # the old wrong number
+        ("### 3.2 The 5×2 cross-validated t-test 式(2.32)", True),
+        ("### 3.2 The 5×2 cross-validated t-test 式(2.31)", False),
+        ("McNemar on one hold-out (式(2.33))", True),
+        ("McNemar's test 式(2.32)", False),
+        ("the one-sample τ_t of 式(2.30)", True),
+        ("the one-sample τ_t of 式(2.28)", False),
+        ("recall R = TP / (TP + FN) (式(2.9))", True),
+        ("recall R = TP / (TP + FN) (式(2.8))", False),
+        ("Friedman's τ_F 式(2.35)", True),
+        ("the critical difference CD 式(2.34)", False),
+        ("the noise term 式(2.43)", False),  # beyond the chapter
+        ("西瓜书 §2.4.1–2.4.3, 式(2.26)–(2.33)", True),  # a heading's range
+        ("f_bar = pred.mean(axis=0)   # 式(2.37)", True),
+        ("var = ((pred - f_bar) ** 2).mean(axis=0)   # 式(2.37)", False),
+    ],
+)
 def test_the_check_catches_a_wrong_number(sentence, ok):
     """The check is a claim that could fail: a wrong number next to a named quantity is caught."""
     problems = [check_reference(sentence, m) for m in REF.finditer(sentence)]

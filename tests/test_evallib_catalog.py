@@ -2,6 +2,7 @@
 Babel extracts from the code (scripts/evallib_catalog.py). A missing translation shows the English and is listed by
 `make translate-status`; these tests check what must never happen: a translation that changes a number or a
 format field, an entry nothing says, a sentence that no longer reaches the learner in Chinese."""
+
 from __future__ import annotations
 
 import re
@@ -59,7 +60,7 @@ def test_the_learner_gets_the_chinese(po):
         assert len(translated) > 100
         for e in translated:
             assert el.i18n.gettext(e.msgid) == e.msgstr
-    assert el.i18n.gettext(translated[0].msgid) == translated[0].msgid   # English stays English
+    assert el.i18n.gettext(translated[0].msgid) == translated[0].msgid  # English stays English
 
 
 def test_a_fuzzy_or_missing_entry_shows_the_english(tmp_path, monkeypatch):
@@ -73,8 +74,8 @@ def test_a_fuzzy_or_missing_entry_shows_the_english(tmp_path, monkeypatch):
     try:
         with el.i18n.language("zh"):
             assert el.i18n.ui("degree") == "多项式次数"
-            assert el.i18n.ui("noise") == "noise"      # fuzzy: the English, never a stale translation
-            assert el.i18n.ui("bias²") == "bias²"      # missing
+            assert el.i18n.ui("noise") == "noise"  # fuzzy: the English, never a stale translation
+            assert el.i18n.ui("bias²") == "bias²"  # missing
     finally:
         monkeypatch.undo()
         el.i18n.reload_catalogs()

@@ -8,6 +8,7 @@ run B grades, for every set, the instructor's solution (full marks), a notebook 
 (tests/fixtures/grading/wrong_answers.json: no problem scores full marks) and the untouched release (zero, not
 attempted).
 """
+
 import csv
 import hashlib
 import json
@@ -25,20 +26,31 @@ import numpy as np
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
+from evallib import grading  # noqa: E402
+from evallib.grading import (  # noqa: E402
+    CORRECT,
+    INCORRECT,
+    NOT_ATTEMPTED,
+    RECEIVED,
+    Incorrect,
+    exercise_set,
+    expect_choice,
+    expect_function,
+    expect_int,
+    expect_number,
+    expect_reason,
+)
 from scripts import autograde  # noqa: E402
 from scripts import release_exercises as rel  # noqa: E402
-
-from evallib import grading  # noqa: E402
-from evallib.grading import (CORRECT, INCORRECT, NOT_ATTEMPTED, RECEIVED, Incorrect, exercise_set,  # noqa: E402
-                             expect_choice, expect_function, expect_int, expect_number, expect_reason)
 
 FIXTURES = ROOT / "tests" / "fixtures" / "grading"
 SOURCES = rel.source_files()
 SET_KEYS = [p.stem[:2] for p in SOURCES]
 WRONG = json.loads((FIXTURES / "wrong_answers.json").read_text(encoding="utf-8"))
 HAVE_BWRAP = autograde.sandbox_problem() is None
-needs_sandbox = pytest.mark.skipif(not HAVE_BWRAP and not os.environ.get("CI"),
-                                   reason=f"no sandbox: {autograde.sandbox_problem()}")
+needs_sandbox = pytest.mark.skipif(
+    not HAVE_BWRAP and not os.environ.get("CI"), reason=f"no sandbox: {autograde.sandbox_problem()}"
+)
 
 
 # ------------------------------------------------------------------------------- checker, no kernel
@@ -54,8 +66,7 @@ def test_three_outcomes_and_specific_messages():
 
 
 def test_function_checks_name_the_failing_case():
-    def stub(m, k):
-        ...
+    def stub(m, k): ...
 
     def no_validation(m, k):
         sizes = np.full(k, m // k)
@@ -106,14 +117,17 @@ def test_hint_solution_and_variants():
     with pytest.raises(TypeError, match="answers"):
         ex.check("q4", "B")
     # set 01's q1 computes on the split of HoldOut(0.3, random_state=variant): another variant, another answer
-    import evallib as el
     from sklearn.tree import DecisionTreeClassifier
+
+    import evallib as el
+
     X, y = el.data.load_bundled("breast_cancer")
     answers = {}
     for v in (0, 17):
         tr, te = next(el.splits.HoldOut(0.3, random_state=v).split(X, y))
-        answers[v] = el.metrics.error_rate(y[te], DecisionTreeClassifier(max_depth=3, random_state=0)
-                                           .fit(X[tr], y[tr]).predict(X[te]))
+        answers[v] = el.metrics.error_rate(
+            y[te], DecisionTreeClassifier(max_depth=3, random_state=0).fit(X[tr], y[tr]).predict(X[te])
+        )
     assert answers[0] != answers[17]
     assert exercise_set("01", variant=17).check("q1", answers[17]) and not exercise_set("01").check("q1", answers[17])
     assert exercise_set("01").check("q1", answers[0])
@@ -126,15 +140,26 @@ def test_classroom_checks_say_received_and_have_no_solution(tmp_path, monkeypatc
     ex = exercise_set("02")
     assert ex.check("q1", ...).status == NOT_ATTEMPTED
     assert ex.check("q1", 3).status == RECEIVED and ex.check("q1", math.comb(500, 150) ** 2).status == RECEIVED
-    assert ex.check("q3", 3).status == INCORRECT               # an implement problem needs a function
+    assert ex.check("q3", 3).status == INCORRECT  # an implement problem needs a function
     assert "Hint" in ex.hint("q1")
     assert not hasattr(ex, "solution")
     assert set(json.dumps(data)) and "solution" not in json.dumps(data)
 
 
 def test_plain_data_round_trip_and_nothing_else():
-    values = [1, 2.5, float("inf"), "x", True, None, ..., (1, [2, 3]), np.arange(6).reshape(2, 3),
-              np.array(["a", "b"]), {"k": 1.0}]
+    values = [
+        1,
+        2.5,
+        float("inf"),
+        "x",
+        True,
+        None,
+        ...,
+        (1, [2, 3]),
+        np.arange(6).reshape(2, 3),
+        np.array(["a", "b"]),
+        {"k": 1.0},
+    ]
     for v in values:
         back = grading.from_data(json.loads(json.dumps(grading.to_data(v))))
         if isinstance(v, np.ndarray):
@@ -142,16 +167,22 @@ def test_plain_data_round_trip_and_nothing_else():
         else:
             assert back == v or (v is ... and back is ...)
     # untrusted input: object arrays, unknown tags and pickles become inert Opaque values
-    for evil in ({"__nd__": [1], "dtype": "O"}, {"__reduce__": "os.system"}, {"__type__": "X"},
-                 {"__nd__": "cos\nsystem\n(S'id'\ntR.", "dtype": "<f8"}):
+    for evil in (
+        {"__nd__": [1], "dtype": "O"},
+        {"__reduce__": "os.system"},
+        {"__type__": "X"},
+        {"__nd__": "cos\nsystem\n(S'id'\ntR.", "dtype": "<f8"},
+    ):
         assert isinstance(grading.from_data(evil), grading.Opaque)
     assert isinstance(grading.to_data(object()), dict)
 
 
 def test_otter_markers_are_stripped():
-    src = ('""" # BEGIN PROMPT\nx = ...\n""" # END PROMPT\n# BEGIN SOLUTION NO PROMPT\nx = 41 + 1\n# END SOLUTION\n'
-           "def f(a):\n    '''doc'''\n    # BEGIN SOLUTION\n    return a\n    # END SOLUTION\n"
-           "y = 3  # SOLUTION\nprint('kept')")
+    src = (
+        '""" # BEGIN PROMPT\nx = ...\n""" # END PROMPT\n# BEGIN SOLUTION NO PROMPT\nx = 41 + 1\n# END SOLUTION\n'
+        "def f(a):\n    '''doc'''\n    # BEGIN SOLUTION\n    return a\n    # END SOLUTION\n"
+        "y = 3  # SOLUTION\nprint('kept')"
+    )
     out = rel.strip_solutions(src)
     assert out == "x = ...\ndef f(a):\n    '''doc'''\n    ...\ny = ...\nprint('kept')"
     with pytest.raises(ValueError, match="unterminated"):
@@ -194,15 +225,24 @@ def test_committed_releases_equal_release_command():
 # The library's own implementation of a concept and the chapters are public material (a learner reads
 # evallib/splits.py and notebooks/02_*): a line of a worked solution that is also a line of them (e.g.
 # `sizes[: m % k] += 1`, `X, y = el.data.load_bundled("breast_cancer")`) is not counted as a secret.
-LIBRARY_LINES = {ln.strip() for p in (ROOT / "evallib").rglob("*.py")
-                 if not p.name.startswith("grading") and "grading" not in p.parts
-                 for ln in p.read_text(encoding="utf-8").split("\n")}
-LIBRARY_LINES |= {ln.strip() for p in (ROOT / "notebooks").glob("*.ipynb")
-                  for c in nbformat.read(p, as_version=4).cells for ln in c.source.split("\n")}
+LIBRARY_LINES = {
+    ln.strip()
+    for p in (ROOT / "evallib").rglob("*.py")
+    if not p.name.startswith("grading") and "grading" not in p.parts
+    for ln in p.read_text(encoding="utf-8").split("\n")
+}
+LIBRARY_LINES |= {
+    ln.strip()
+    for p in (ROOT / "notebooks").glob("*.ipynb")
+    for c in nbformat.read(p, as_version=4).cells
+    for ln in c.source.split("\n")
+}
 # Code another set hands out is public too (set 12 gives the fitted tree of set 01's q1); a set's own release is
 # never counted, so its own leaks are caught.
-RELEASE_LINES = {p.stem: {ln.strip() for c in nbformat.read(p, as_version=4).cells for ln in c.source.split("\n")}
-                 for p in (ROOT / "exercises").glob("[0-9][0-9]_*.ipynb")}
+RELEASE_LINES = {
+    p.stem: {ln.strip() for c in nbformat.read(p, as_version=4).cells for ln in c.source.split("\n")}
+    for p in (ROOT / "exercises").glob("[0-9][0-9]_*.ipynb")
+}
 
 
 def _secret_lines(path):
@@ -225,8 +265,10 @@ def _secret_lines(path):
         student = rel.strip_solutions(cell.source)
         public |= {ln.strip() for ln in student.split("\n")}
         secret |= {ln.strip() for ln in cell.source.split("\n")} - {ln.strip() for ln in student.split("\n")}
-    generic = re.compile(r'^(#|"""|\'\'\'|from |import |def \w+\(|return\b|\)|\]|\}|else:|try:|except\b|pass$|'
-                         r'hidden:|points:|failure_message:)')
+    generic = re.compile(
+        r'^(#|"""|\'\'\'|from |import |def \w+\(|return\b|\)|\]|\}|else:|try:|except\b|pass$|'
+        r"hidden:|points:|failure_message:)"
+    )
     return {s for s in secret - public if len(s) > 12 and not generic.match(s)}
 
 
@@ -239,11 +281,21 @@ def test_release_has_no_solution_and_no_hidden_test(path):
     assert len(secrets) > 10
     leaked = sorted(secrets & lines)
     assert not leaked, f"solution/test/check lines in the release: {leaked[:5]}"
-    for marker in ("BEGIN SOLUTION", "END SOLUTION", "BEGIN TESTS", "TEST CONFIG", "BEGIN QUESTION",
-                   "ASSIGNMENT CONFIG", "assert_correct", "hidden: true", "BEGIN PROMPT"):
+    for marker in (
+        "BEGIN SOLUTION",
+        "END SOLUTION",
+        "BEGIN TESTS",
+        "TEST CONFIG",
+        "BEGIN QUESTION",
+        "ASSIGNMENT CONFIG",
+        "assert_correct",
+        "hidden: true",
+        "BEGIN PROMPT",
+    ):
         assert marker not in text
-    assert all(c.get("outputs", []) == [] and c.get("execution_count") is None
-               for c in release.cells if c.cell_type == "code")
+    assert all(
+        c.get("outputs", []) == [] and c.get("execution_count") is None for c in release.cells if c.cell_type == "code"
+    )
     assert release.metadata["exercise_set"] == path.stem
     code = "\n".join(c.source for c in release.cells if c.cell_type == "code")
     for q in exercise_set(path.stem[:2]).problems.values():
@@ -253,8 +305,10 @@ def test_release_has_no_solution_and_no_hidden_test(path):
 
 
 def test_library_holds_no_solution_and_no_hidden_test():
-    library = "\n".join(p.read_text(encoding="utf-8") for p in [*(ROOT / "evallib").glob("grading*.py"),
-                                                                 *(ROOT / "evallib" / "grading").glob("*.py")])
+    library = "\n".join(
+        p.read_text(encoding="utf-8")
+        for p in [*(ROOT / "evallib").glob("grading*.py"), *(ROOT / "evallib" / "grading").glob("*.py")]
+    )
     lib_lines = {ln.strip() for ln in library.split("\n")}
     for path in SOURCES:
         leaked = sorted(_secret_lines(path) & lib_lines)
@@ -268,9 +322,20 @@ def test_classroom_bundle_has_no_solution_no_test_no_seed(tmp_path):
     roster = tmp_path / "instructor" / "roster.txt"
     roster.write_text("alice\nbob\n", encoding="utf-8")
     out = tmp_path / "bundle"
-    proc = subprocess.run(["make", "-s", "-C", str(ROOT), "classroom", f"OUT={out}",
-                           f"CLASSROOM_ARGS=--roster {roster} --seed-file {seed_file}"],
-                          capture_output=True, text=True, timeout=900)
+    proc = subprocess.run(
+        [
+            "make",
+            "-s",
+            "-C",
+            str(ROOT),
+            "classroom",
+            f"OUT={out}",
+            f"CLASSROOM_ARGS=--roster {roster} --seed-file {seed_file}",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=900,
+    )
     assert proc.returncode == 0, proc.stdout[-2000:] + proc.stderr[-2000:]
     files = [p for p in out.rglob("*") if p.is_file()]
     assert any(p.parts[-3:-1] == ("students", "alice") for p in files)
@@ -284,7 +349,12 @@ def test_classroom_bundle_has_no_solution_no_test_no_seed(tmp_path):
     for p, t in texts.items():
         assert "correct horse" not in t, p
         if p.suffix in (".ipynb", ".json") and ("exercises" in p.parts or "students" in p.parts):
-            assert "BEGIN SOLUTION" not in t and "BEGIN TESTS" not in t and "ex.solution" not in t and "solution" not in t.lower().replace("solutions are not", ""), p
+            assert (
+                "BEGIN SOLUTION" not in t
+                and "BEGIN TESTS" not in t
+                and "ex.solution" not in t
+                and "solution" not in t.lower().replace("solutions are not", "")
+            ), p
     # each student's notebooks carry their own variant, derived from the seed
     variants = {}
     for who in ("alice", "bob"):
@@ -297,9 +367,20 @@ def test_classroom_bundle_has_no_solution_no_test_no_seed(tmp_path):
 
 # ------------------------------------------------------------------------------- make autograde
 def _make_autograde(subs, out, *args, timeout=2400):
-    return subprocess.run(["make", "-s", "-C", str(ROOT), "autograde", f"SUBMISSIONS={subs}",
-                           "AUTOGRADE_ARGS=" + " ".join(["--out", str(out), *map(str, args)])],
-                          capture_output=True, text=True, timeout=timeout)
+    return subprocess.run(
+        [
+            "make",
+            "-s",
+            "-C",
+            str(ROOT),
+            "autograde",
+            f"SUBMISSIONS={subs}",
+            "AUTOGRADE_ARGS=" + " ".join(["--out", str(out), *map(str, args)]),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+    )
 
 
 def _tables(out):
@@ -313,8 +394,9 @@ def _tables(out):
 def _tree(folder):
     """{relative path: sha256} of every file under ``folder``."""
     folder = Path(folder)
-    return {str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
-            for p in folder.rglob("*") if p.is_file()}
+    return {
+        str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest() for p in folder.rglob("*") if p.is_file()
+    }
 
 
 def _write_nb(path, cells, set_name="01_error_and_fitting"):
@@ -491,16 +573,30 @@ def run_a(tmp_path_factory):
         (subs / who).mkdir()
         nbformat.write(nb, subs / who / "01_error_and_fitting.ipynb")
     before = {"subs": _tree(subs), "instructor": _tree(instructor), "grades": _tree(out)}
-    proc = _make_autograde(subs, out, "--cell-timeout", 5, "--total-timeout", 120, "--jobs", 2,
-                           "--seed-file", seed_file)
+    proc = _make_autograde(
+        subs, out, "--cell-timeout", 5, "--total-timeout", 120, "--jobs", 2, "--seed-file", seed_file
+    )
     finished = time.time()
     grades_after = (out / "grades.csv").read_bytes() if (out / "grades.csv").exists() else b""
-    time.sleep(3)                                  # a background process would rewrite grades.csv by now
-    after = {"subs": _tree(subs), "instructor": _tree(instructor),
-             "grades": {k: v for k, v in _tree(out).items() if k not in ("grades.csv", "feedback.csv")}}
+    time.sleep(3)  # a background process would rewrite grades.csv by now
+    after = {
+        "subs": _tree(subs),
+        "instructor": _tree(instructor),
+        "grades": {k: v for k, v in _tree(out).items() if k not in ("grades.csv", "feedback.csv")},
+    }
     feedback, table = _tables(out)
-    return dict(proc=proc, feedback=feedback, table=table, before=before, after=after, out=out, subs=subs,
-                grades_after=grades_after, finished=finished, robust=robust)
+    return dict(
+        proc=proc,
+        feedback=feedback,
+        table=table,
+        before=before,
+        after=after,
+        out=out,
+        subs=subs,
+        grades_after=grades_after,
+        finished=finished,
+        robust=robust,
+    )
 
 
 def _rows(run, student):
@@ -528,9 +624,14 @@ def test_submissions_and_course_unchanged(run_a):
     meanwhile, so the course is searched for the attacks' files rather than compared as a whole.)"""
     assert run_a["after"] == run_a["before"]
     assert set(os.listdir(run_a["out"])) == {"grades.csv", "feedback.csv"}
-    hits = [str(p) for top in (ROOT, run_a["subs"].parent, Path("/tmp"), Path("/work"))
-            for p in _walk(top) if p.name == MARK or p.name.startswith("PWNED-h2")
-            or (p.name == "grades.csv" and re.search(rb"(proc_cwd|rewrites_grades),100", p.read_bytes()[:500]))]
+    hits = [
+        str(p)
+        for top in (ROOT, run_a["subs"].parent, Path("/tmp"), Path("/work"))
+        for p in _walk(top)
+        if p.name == MARK
+        or p.name.startswith("PWNED-h2")
+        or (p.name == "grades.csv" and re.search(rb"(proc_cwd|rewrites_grades),100", p.read_bytes()[:500]))
+    ]
     assert not hits, hits
 
 
@@ -570,13 +671,15 @@ def test_grades_written_after_the_sandbox_and_not_rewritten(run_a):
 @needs_sandbox
 def test_what_attacks_saw_inside(run_a):
     """The sandbox hides the instructor's material, has no network, stops a process bomb and a huge file."""
+
     def said(attack):
         return _rows(run_a, attack)["q4"]["text_answers"]
+
     seen = said("read_instructor_material")
     for secret in ("an instructor secret", "BEGIN TESTS", "assert_correct", "BEGIN SOLUTION", "ref: refs/"):
         assert secret not in seen, secret
     assert "01_error_and_fitting.md', 'FileNotFoundError')" in seen and "('md files', [])" in seen
-    for hidden in (run_a["subs"], run_a["out"]):        # absent from the allow-list sandbox (was: empty)
+    for hidden in (run_a["subs"], run_a["out"]):  # absent from the allow-list sandbox (was: empty)
         assert f"{hidden}', 'FileNotFoundError')" in seen or f"{hidden}', [])" in seen, seen
     net = said("network")
     assert "CONNECTED" not in net and net.count(" ; ") == 2 and "pypi.org" in net, net
@@ -585,16 +688,29 @@ def test_what_attacks_saw_inside(run_a):
     assert 100 < n <= 260 and "BlockingIOError" in bomb, bomb
     huge = said("huge_file")
     assert "wrote 400 MB" not in huge and "OSError 27" in huge
-    wrote = said("write_through_proc_cwd")           # only the sandbox's own private /tmp is writable
+    wrote = said("write_through_proc_cwd")  # only the sandbox's own private /tmp is writable
     places = re.search(r"wrote into: (\[.*?\]) end", wrote).group(1)
     for outside in (str(ROOT), str(run_a["subs"]), str(run_a["out"]), "/work"):
         assert outside not in places, wrote
 
 
 @needs_sandbox
-@pytest.mark.parametrize("case", ["raises", "infinite_loop", "loop_ignoring_interrupts", "syntax_error",
-                                  "deleted_cells", "reordered_cells", "megabytes_of_output", "kernel_dies",
-                                  "function_loops_on_hidden_cases", "wrong_types", "not_a_notebook"])
+@pytest.mark.parametrize(
+    "case",
+    [
+        "raises",
+        "infinite_loop",
+        "loop_ignoring_interrupts",
+        "syntax_error",
+        "deleted_cells",
+        "reordered_cells",
+        "megabytes_of_output",
+        "kernel_dies",
+        "function_loops_on_hidden_cases",
+        "wrong_types",
+        "not_a_notebook",
+    ],
+)
 def test_robustness_case(run_a, case):
     expected = run_a["robust"]["cases"][case]
     got = _rows(run_a, case)
@@ -627,7 +743,7 @@ def test_variants_and_untouched(run_a):
     assert _total(run_a, "untouched")[0] == 0
     assert {r["status"] for r in _rows(run_a, "untouched").values()} == {"not attempted"}
     q4 = _rows(run_a, "alice")["q4"]
-    assert q4["text_answers"].startswith("q4: B | q4_reason: ")     # justifications reach the instructor
+    assert q4["text_answers"].startswith("q4: B | q4_reason: ")  # justifications reach the instructor
 
 
 def test_refuses_without_sandbox_unless_unsafe(tmp_path):
@@ -635,7 +751,7 @@ def test_refuses_without_sandbox_unless_unsafe(tmp_path):
     nb = rel.solution_notebook(ROOT / "exercises" / "source" / "01_error_and_fitting.md")
     (subs / "dana").mkdir(parents=True)
     nbformat.write(nb, subs / "dana" / "01_error_and_fitting.ipynb")
-    env = {**os.environ, "PATH": str(Path(sys.executable).parent)}          # no bwrap on this PATH
+    env = {**os.environ, "PATH": str(Path(sys.executable).parent)}  # no bwrap on this PATH
     cmd = [sys.executable, "-m", "scripts.autograde", str(subs), "--out", str(tmp_path / "out")]
     proc = subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=600, cwd=ROOT)
     assert proc.returncode == 2 and "apt-get install -y bubblewrap" in proc.stderr
@@ -644,8 +760,9 @@ def test_refuses_without_sandbox_unless_unsafe(tmp_path):
     # (it once ended every process it could see, the test run and CI among them). A bystander must survive.
     bystander = subprocess.Popen(["sleep", "600"])
     try:
-        proc = subprocess.run([*cmd, "--unsafe-no-sandbox"], capture_output=True, text=True, env=env, timeout=600,
-                              cwd=ROOT)
+        proc = subprocess.run(
+            [*cmd, "--unsafe-no-sandbox"], capture_output=True, text=True, env=env, timeout=600, cwd=ROOT
+        )
         assert bystander.poll() is None, "the unsandboxed runner killed a process that is not its own"
     finally:
         bystander.kill()
@@ -660,8 +777,11 @@ def test_refuses_without_sandbox_unless_unsafe(tmp_path):
 def run_b(tmp_path_factory, request):
     if not HAVE_BWRAP:
         pytest.skip(f"no sandbox: {autograde.sandbox_problem()}")
-    wanted = {item.callspec.params["key"] for item in request.session.items
-              if hasattr(item, "callspec") and "key" in item.callspec.params and item.module.__name__ == __name__}
+    wanted = {
+        item.callspec.params["key"]
+        for item in request.session.items
+        if hasattr(item, "callspec") and "key" in item.callspec.params and item.module.__name__ == __name__
+    }
     base = tmp_path_factory.mktemp("run_b")
     subs, out = base / "submissions", base / "grades"
     out.mkdir()
@@ -731,12 +851,20 @@ def test_untouched_release_scores_zero_not_attempted(run_b, key):
     assert got and {(r["status"], r["points"]) for r in got} == {("not attempted", "0")}
     assert all(r["message"] for r in got)
     row = next(r for r in run_b["table"] if r["student"] == f"untouched_{key}")
-    assert not row["notes"], row["notes"]           # no cell of the untouched release raised
+    assert not row["notes"], row["notes"]  # no cell of the untouched release raised
 
 
 # ------------------------------------------------------------------------------- variants of every set
-VARIANT_PROBLEMS = {"01": ["q1"], "02": ["q4"], "03": ["q1"], "04": ["q1", "q5"], "05": ["q2", "q4"],
-                    "06": ["q1", "q2"], "07": ["q1"], "08": ["q3"]}
+VARIANT_PROBLEMS = {
+    "01": ["q1"],
+    "02": ["q4"],
+    "03": ["q1"],
+    "04": ["q1", "q5"],
+    "05": ["q2", "q4"],
+    "06": ["q1", "q2"],
+    "07": ["q1"],
+    "08": ["q3"],
+}
 
 
 @pytest.mark.parametrize("key", sorted(VARIANT_PROBLEMS))
@@ -745,6 +873,7 @@ def test_variants_change_exactly_the_data_problems(key):
     their own figure); the self-study (variant 0) answers fail exactly the data problems of variant 7."""
     import contextlib
     import io
+
     src = SOURCES[SET_KEYS.index(key)]
     answers = {}
     for v in (0, 7):
@@ -771,9 +900,20 @@ def test_malformed_or_missing_sandbox_output_scores_zero_with_reason(monkeypatch
         outputs = [
             (None, ("malformed_output", {"detail": "not JSON"})),
             ({"values": "not a dict", "calls": [], "notes": [["no_such_key", {}], "junk", ["cell_raised", 3]]}, None),
-            ({"values": {"q1": {"__nd__": [1], "dtype": "O"}, "q2_cv": {"__reduce__": "os.system"},
-                         "q4": [0.1] * 3, "fold_sizes": {"__callable__": True}},
-              "calls": {"fold_sizes": {"garbage": {"value": 1}}}, "notes": [], "unreached": None}, None),
+            (
+                {
+                    "values": {
+                        "q1": {"__nd__": [1], "dtype": "O"},
+                        "q2_cv": {"__reduce__": "os.system"},
+                        "q4": [0.1] * 3,
+                        "fold_sizes": {"__callable__": True},
+                    },
+                    "calls": {"fold_sizes": {"garbage": {"value": 1}}},
+                    "notes": [],
+                    "unreached": None,
+                },
+                None,
+            ),
         ]
         results = []
         for out in outputs:
@@ -784,11 +924,10 @@ def test_malformed_or_missing_sandbox_output_scores_zero_with_reason(monkeypatch
         assert {g.status for g in g1} == {"not graded"} and any("malformed" in n for n in n1)
         by = {g.problem: g for g in g2}
         assert by["q1"].status == "incorrect" and by["q4"].status == "incorrect"
-        assert by["q2"].status == "missing" and by["q3"].status == "incorrect"     # q2_loo missing; no results
+        assert by["q2"].status == "missing" and by["q3"].status == "incorrect"  # q2_loo missing; no results
         assert sum(g.points for g in g0 + g1 + g2) == 0
     finally:
         grader.close()
-
 
 
 # ------------------------------------------------------------------------------- the reader and the caps
@@ -797,10 +936,12 @@ def test_reader_equals_jupytext(path):
     """The one reader of the sources is jupytext: same cells, types, sources and tags; every config is YAML."""
     import jupytext
     import yaml
+
     _, cells = grading.read_myst(path.read_text(encoding="utf-8"))
     nb = jupytext.read(path)
-    assert [(c.cell_type, c.source, c.tags) for c in cells] == \
-        [(c.cell_type, c.source, tuple(c.metadata.get("tags", ()))) for c in nb.cells]
+    assert [(c.cell_type, c.source, c.tags) for c in cells] == [
+        (c.cell_type, c.source, tuple(c.metadata.get("tags", ()))) for c in nb.cells
+    ]
     for c in cells:
         if grading._marker(c) in ("# BEGIN QUESTION", "# ASSIGNMENT CONFIG"):
             assert grading._config(c) == yaml.safe_load(c.source.split("\n", 1)[1])
@@ -833,13 +974,19 @@ print(json.dumps({"kb": after - before, "kinds": [type(o).__name__ for o in out]
     got = json.loads(proc.stdout.strip().splitlines()[-1])
     assert got["inner"] == ["Opaque"] * 30
     assert got["kinds"][1:3] == ["Opaque", "Opaque"] and got["kinds"][3] == "ndarray"
-    assert got["kinds"][4:7] == ["NoneType", "NoneType", "list"]      # depth 26 and below: Opaque
+    assert got["kinds"][4:7] == ["NoneType", "NoneType", "list"]  # depth 26 and below: Opaque
     assert got["kb"] < 20_000, got
 
 
 def test_names_and_cells_are_neutralised():
-    for raw, want in (("=HYPERLINK(1)", "'=HYPERLINK(1)"), ("+1", "'+1"), ("-2+3", "'-2+3"), ("@SUM(A1)", "'@SUM(A1)"),
-                      ("a\x1b[31mb", "a?[31mb"), ("x\u202ey", "x?y")):
+    for raw, want in (
+        ("=HYPERLINK(1)", "'=HYPERLINK(1)"),
+        ("+1", "'+1"),
+        ("-2+3", "'-2+3"),
+        ("@SUM(A1)", "'@SUM(A1)"),
+        ("a\x1b[31mb", "a?[31mb"),
+        ("x\u202ey", "x?y"),
+    ):
         assert autograde.safe_cell(raw) == want
     assert autograde.normalise_name("  ａｌｉｃｅ\u200b ") == "alice"
     notes = autograde.lookalike_notes({"alice", "\u0430lice", "bob"})
@@ -847,9 +994,19 @@ def test_names_and_cells_are_neutralised():
 
 
 # ------------------------------------------------------------------------------- one run, every attack on G2's side
-G2_ATTACKS = ("dtype_bomb", "frank_links_bob", "seed_link", "shadow_link", "linked_folder", "delegates",
-              "memoises", "two_notebooks", "erin", "lookalike_alice")
-INJECTED = ("=HYPERLINK(\"x\")", "+cmd", "-2+3", "@SUM(A1)", "esc\x1b[31mred")
+G2_ATTACKS = (
+    "dtype_bomb",
+    "frank_links_bob",
+    "seed_link",
+    "shadow_link",
+    "linked_folder",
+    "delegates",
+    "memoises",
+    "two_notebooks",
+    "erin",
+    "lookalike_alice",
+)
+INJECTED = ('=HYPERLINK("x")', "+cmd", "-2+3", "@SUM(A1)", "esc\x1b[31mred")
 
 
 @pytest.fixture(scope="session")
@@ -861,6 +1018,7 @@ def graded(tmp_path_factory):
     if not HAVE_BWRAP:
         pytest.skip(f"no sandbox: {autograde.sandbox_problem()}")
     import psutil
+
     base = tmp_path_factory.mktemp("graded")
     subs, out, instructor = base / "submissions", base / "grades", base / "instructor"
     for d in (subs, out, instructor):
@@ -876,26 +1034,33 @@ def graded(tmp_path_factory):
         nb = rel.solution_notebook(s01)
         nb.cells += [nbformat.v4.new_code_cell(c) for c in extra]
         return nb
+
     (subs / "bob").mkdir()
     nbformat.write(sol01(), subs / "bob" / f"{s01.stem}.ipynb")
     (subs / "dtype_bomb").mkdir()
     nbformat.write(sol01("q3 = [np.empty(1, dtype='<U200000000')] * 3"), subs / "dtype_bomb" / f"{s01.stem}.ipynb")
-    for who, target in (("frank_links_bob", "../bob/" + f"{s01.stem}.ipynb"), ("seed_link", instructor / "seed"),
-                        ("shadow_link", "/etc/shadow")):
+    for who, target in (
+        ("frank_links_bob", "../bob/" + f"{s01.stem}.ipynb"),
+        ("seed_link", instructor / "seed"),
+        ("shadow_link", "/etc/shadow"),
+    ):
         (subs / who).mkdir()
         os.symlink(target, subs / who / f"{s01.stem}.ipynb")
     os.symlink(subs / "bob", subs / "linked_folder")
     (subs / "delegates").mkdir()
-    nbformat.write(sol01("def error_rate(y, p):\n    return el.metrics.error_rate(y, p)"),
-                   subs / "delegates" / f"{s01.stem}.ipynb")
-    memo = ("_cases = [([1], [0]), ([0, 0, 1, 1], [1, 1, 0, 0]), ([2, 1, 0, 2, 2], [2, 0, 0, 1, 2]),\n"
-            "          ([True, False, True], [True, True, True]), ([1, 0], [1, 0]), ([1, 0, 1, 1], [1, 1, 1, 0]),\n"
-            "          ([0, 1, 2], [0, 1, 2]), (['good', 'bad', 'good'], ['bad', 'bad', 'good'])]\n"
-            "_memo = {repr((list(a), list(b))): el.metrics.error_rate(a, b) for a, b in _cases}\n"
-            "def error_rate(y, p):\n"
-            "    if len(y) == 0 or len(y) != len(p):\n"
-            "        raise ValueError('bad input')\n"
-            "    return _memo.get(repr((list(y), list(p))), 0.5)")
+    nbformat.write(
+        sol01("def error_rate(y, p):\n    return el.metrics.error_rate(y, p)"), subs / "delegates" / f"{s01.stem}.ipynb"
+    )
+    memo = (
+        "_cases = [([1], [0]), ([0, 0, 1, 1], [1, 1, 0, 0]), ([2, 1, 0, 2, 2], [2, 0, 0, 1, 2]),\n"
+        "          ([True, False, True], [True, True, True]), ([1, 0], [1, 0]), ([1, 0, 1, 1], [1, 1, 1, 0]),\n"
+        "          ([0, 1, 2], [0, 1, 2]), (['good', 'bad', 'good'], ['bad', 'bad', 'good'])]\n"
+        "_memo = {repr((list(a), list(b))): el.metrics.error_rate(a, b) for a, b in _cases}\n"
+        "def error_rate(y, p):\n"
+        "    if len(y) == 0 or len(y) != len(p):\n"
+        "        raise ValueError('bad input')\n"
+        "    return _memo.get(repr((list(y), list(p))), 0.5)"
+    )
     (subs / "memoises").mkdir()
     nbformat.write(sol01(memo), subs / "memoises" / f"{s01.stem}.ipynb")
     (subs / "two_notebooks").mkdir()
@@ -910,8 +1075,15 @@ def graded(tmp_path_factory):
     for who in ("alice", "\u0430lice", *INJECTED):
         (subs / who).mkdir()
         nbformat.write(sol01(), subs / who / f"{s01.stem}.ipynb")
-    cmd = ["make", "-s", "-C", str(ROOT), "autograde", f"SUBMISSIONS={subs}",
-           "AUTOGRADE_ARGS=" + " ".join(["--out", str(out), "--cell-timeout", "300", "--jobs", "2"])]
+    cmd = [
+        "make",
+        "-s",
+        "-C",
+        str(ROOT),
+        "autograde",
+        f"SUBMISSIONS={subs}",
+        "AUTOGRADE_ARGS=" + " ".join(["--out", str(out), "--cell-timeout", "300", "--jobs", "2"]),
+    ]
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     peak = {"rss": 0}
 
@@ -925,15 +1097,26 @@ def graded(tmp_path_factory):
             except psutil.Error:
                 pass
             time.sleep(0.05)
+
     import threading
+
     t = threading.Thread(target=sample, daemon=True)
     t.start()
     stdout, stderr = proc.communicate(timeout=3000)
     t.join()
     feedback, table = _tables(out)
     raw = (out / "grades.csv").read_bytes() + (out / "feedback.csv").read_bytes()
-    return dict(returncode=proc.returncode, stdout=stdout, stderr=stderr, feedback=feedback, table=table, raw=raw,
-                peak=peak["rss"], secret=secret, subs=subs)
+    return dict(
+        returncode=proc.returncode,
+        stdout=stdout,
+        stderr=stderr,
+        feedback=feedback,
+        table=table,
+        raw=raw,
+        peak=peak["rss"],
+        secret=secret,
+        subs=subs,
+    )
 
 
 def _g_rows(run, student):
@@ -952,7 +1135,7 @@ def test_graded_run_completes(graded):
 @needs_sandbox
 @pytest.mark.parametrize("key", SET_KEYS)
 def test_graded_solution_full_marks(graded, key):
-    row, = _g_rows(graded, f"solution_{key}")
+    (row,) = _g_rows(graded, f"solution_{key}")
     assert float(row["total"]) == float(row["max_points"]) > 0, (row, _g_fb(graded, f"solution_{key}"))
 
 
@@ -961,8 +1144,8 @@ def test_dtype_bomb_costs_the_grader_little(graded):
     """q3 = [np.empty(1, dtype='<U200000000')] * 3: zero for q3, the honest score elsewhere; grader peak < 400 MB."""
     fb = _g_fb(graded, "dtype_bomb")
     assert fb["q3"]["points"] == "0" and all(fb[q]["status"] == "correct" for q in ("q1", "q2", "q4")), fb
-    assert 0 < graded["peak"] < 400 * 2 ** 20, graded["peak"]
-    print(f"grader peak RSS over the run: {graded['peak'] / 2 ** 20:.0f} MB")
+    assert 0 < graded["peak"] < 400 * 2**20, graded["peak"]
+    print(f"grader peak RSS over the run: {graded['peak'] / 2**20:.0f} MB")
 
 
 @needs_sandbox
@@ -1001,5 +1184,5 @@ def test_injected_and_lookalike_names(graded):
         assert shown in names, (shown, names)
         assert shown[0] not in "=+-@"
     assert "\x1b" not in graded["stdout"] and b"\x1b" not in graded["raw"]
-    row, = _g_rows(graded, "\u0430lice")
+    (row,) = _g_rows(graded, "\u0430lice")
     assert "look-alike" in row["notes"] and float(row["total"]) == float(row["max_points"])

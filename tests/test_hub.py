@@ -12,6 +12,7 @@ docs/teaching.md says (grading them is tested once, by tests/test_grading.py's `
 
 Skipped, with the reason, where npm cannot fetch configurable-http-proxy; in CI (CI set) that is a failure.
 """
+
 from __future__ import annotations
 
 import copy
@@ -35,11 +36,13 @@ EXERCISE = "exercises/01_error_and_fitting.ipynb"
 CHAPTER = "notebooks/01_error_and_fitting.ipynb"
 N_CELLS = 4  # chapter 01's first code cells: set-up, two computations that print, a figure
 ANSWERS = {  # what each student types into q1's answer cell (carol leaves it as released)
-    "alice": ("from sklearn.tree import DecisionTreeClassifier\n"
-              "X, y = el.data.load_bundled(\"breast_cancer\")\n"
-              "train, test = next(el.splits.HoldOut(0.3, random_state=0).split(X, y))\n"
-              "tree = DecisionTreeClassifier(max_depth=3, random_state=0).fit(X[train], y[train])\n"
-              "q1 = float(np.mean(tree.predict(X[test]) != y[test]))"),
+    "alice": (
+        "from sklearn.tree import DecisionTreeClassifier\n"
+        'X, y = el.data.load_bundled("breast_cancer")\n'
+        "train, test = next(el.splits.HoldOut(0.3, random_state=0).split(X, y))\n"
+        "tree = DecisionTreeClassifier(max_depth=3, random_state=0).fit(X[train], y[train])\n"
+        "q1 = float(np.mean(tree.predict(X[test]) != y[test]))"
+    ),
     "bob": "q1 = 0.5",
 }
 INSTRUCTOR_NOTE = "Note from your instructor: q1 is due on Friday."
@@ -56,8 +59,13 @@ def proxy():
 
 
 def _git(*args, cwd):
-    return subprocess.run(["git", "-c", "user.name=Instructor", "-c", "user.email=instructor@example.org", *args],
-                          cwd=cwd, check=True, capture_output=True, text=True).stdout.strip()
+    return subprocess.run(
+        ["git", "-c", "user.name=Instructor", "-c", "user.email=instructor@example.org", *args],
+        cwd=cwd,
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout.strip()
 
 
 def _code_cells(nb):

@@ -11,6 +11,7 @@ listed as English-only by `make translate-status`, so the course is translated c
 And evallib speaks the learner's language: explorer titles and labels, check messages, hints, known-mistake
 messages (in-process; the autograder's run is tests/test_grading.py's one `make autograde`).
 """
+
 from __future__ import annotations
 
 import re
@@ -62,7 +63,7 @@ def test_english_edit_makes_the_cell_fuzzy_and_fails():
     md = ROOT / "notebooks" / "01_error_and_fitting.md"
     po = i18n.load(i18n.catalog_path(md))
     units = i18n.chapter_units(md)
-    current = i18n.translations(po)   # only cells translated now: an English edit elsewhere must not break this test
+    current = i18n.translations(po)  # only cells translated now: an English edit elsewhere must not break this test
     units = [u for u in units if u.key in current]
     k = next((i for i, u in enumerate(units) if "slip" in u.msgid), 0)
     old = units[k].msgid
@@ -73,7 +74,7 @@ def test_english_edit_makes_the_cell_fuzzy_and_fails():
     merged = i18n.merge(po, units)
     entry = next(e for e in merged if e.msgid == units[k].msgid)
     assert "fuzzy" in entry.flags and entry.previous_msgid == old and entry.msgstr  # the old Chinese kept
-    assert old in [e.msgid for e in merged if e.obsolete]   # the old English kept as an obsolete entry
+    assert old in [e.msgid for e in merged if e.obsolete]  # the old English kept as an obsolete entry
     after = i18n.entry_problems(merged, units, "x.po")
     assert len(after) == 1 and "fuzzy" in after[0]
     # a new cell gets an empty entry, and an empty entry fails too
@@ -92,7 +93,9 @@ def test_merge_round_trips_through_a_file(tmp_path):
     text = (tmp_path / "a.po").read_text(encoding="utf-8")
     assert "#, fuzzy" in text and '#| msgid "Old text of a cell."' in text and "#: a.md:3" in text
     again = polib.pofile(str(tmp_path / "a.po"))
-    assert [(e.msgid, e.msgstr, e.flags) for e in again if not e.obsolete] == [("Old text of the cell.", "旧的译文。", ["fuzzy"])]
+    assert [(e.msgid, e.msgstr, e.flags) for e in again if not e.obsolete] == [
+        ("Old text of the cell.", "旧的译文。", ["fuzzy"])
+    ]
     assert [(e.msgid, e.msgstr) for e in again.obsolete_entries()] == [("Old text of a cell.", "旧的译文。")]
 
 
@@ -117,11 +120,21 @@ def test_zh_exercise_is_what_the_build_writes(po, tmp_path):
 def _english_and_zh():
     out = []
     for po in CHAPTER_CATALOGS:
-        out.append((nbformat.read(ROOT / "notebooks" / po.with_suffix(".ipynb").name, as_version=4),
-                    nbformat.read(po.with_suffix(".ipynb"), as_version=4), po.name))
+        out.append(
+            (
+                nbformat.read(ROOT / "notebooks" / po.with_suffix(".ipynb").name, as_version=4),
+                nbformat.read(po.with_suffix(".ipynb"), as_version=4),
+                po.name,
+            )
+        )
     for po in EXERCISE_CATALOGS:
-        out.append((nbformat.read(ROOT / "exercises" / po.with_suffix(".ipynb").name, as_version=4),
-                    nbformat.read(po.with_suffix(".ipynb"), as_version=4), po.name))
+        out.append(
+            (
+                nbformat.read(ROOT / "exercises" / po.with_suffix(".ipynb").name, as_version=4),
+                nbformat.read(po.with_suffix(".ipynb"), as_version=4),
+                po.name,
+            )
+        )
     return out
 
 
@@ -141,7 +154,7 @@ def test_code_check_catches_a_changed_cell():
     assert i18n.code_problems(en.cells, zh.cells, name) == [f"{name}: code cell {i} differs from the English source"]
     j = next(i for i, c in enumerate(zh.cells) if "setup_notebook" in c.source)
     zh.cells[j].source = zh.cells[j].source.replace('lang="zh"', 'lang="zh", seed=1')
-    assert len(i18n.code_problems(en.cells, zh.cells, name)) == 2   # only adding lang="zh" is allowed
+    assert len(i18n.code_problems(en.cells, zh.cells, name)) == 2  # only adding lang="zh" is allowed
 
 
 def _texts(cell):
@@ -152,10 +165,13 @@ def _texts(cell):
             out.append((o.name, o.text))
         elif o.output_type in ("execute_result", "display_data"):
             text = o.data.get("text/plain", "")
-            text = re.sub(r"""Explorer\(('[^']*'|"[^"]*")""",   # repr() of the title, in the English form
-                          lambda m: "Explorer(" + repr(back.get(m.group(1)[1:-1], m.group(1)[1:-1])), text)
+            text = re.sub(
+                r"""Explorer\(('[^']*'|"[^"]*")""",  # repr() of the title, in the English form
+                lambda m: "Explorer(" + repr(back.get(m.group(1)[1:-1], m.group(1)[1:-1])),
+                text,
+            )
             if "application/vnd.vegalite.v5+json" in o.data:
-                text = tuple(_numbers(text))   # an explorer's readout speaks the chapter's language: same numbers
+                text = tuple(_numbers(text))  # an explorer's readout speaks the chapter's language: same numbers
             out.append((o.output_type, text, sorted(o.data)))
         else:
             out.append((o.output_type, o.get("ename"), o.get("evalue")))
@@ -170,9 +186,9 @@ def test_zh_outputs_equal_english_cell_by_cell(po):
     zh = nbformat.read(po.with_suffix(".ipynb"), as_version=4)
     for i, (a, b) in enumerate(zip(en.cells, zh.cells)):
         if a.cell_type != "code" or "nbval-ignore-output" in a.metadata.get("tags", []):
-            continue   # (a cell that measures the machine differs between any two runs)
+            continue  # (a cell that measures the machine differs between any two runs)
         ta, tb = _texts(a), _texts(b)
-        for k, (x, y) in enumerate(zip(ta, tb)):   # a cut widget repr: the shorter must begin the longer
+        for k, (x, y) in enumerate(zip(ta, tb)):  # a cut widget repr: the shorter must begin the longer
             if x[0] in ("execute_result", "display_data") and x != y and x[2] == y[2] and x[1].startswith("Explorer("):
                 short, long_ = sorted((x[1], y[1]), key=len)
                 if long_.startswith(short) and len(short) >= 100:
@@ -183,7 +199,8 @@ def test_zh_outputs_equal_english_cell_by_cell(po):
                 continue
             # a printed explorer readout (evallib.i18n.say) is Chinese in the zh edition: same numbers, in order
             assert x[0] == y[0] == "stdout" and _numbers(x[1]) == _numbers(y[1]) and i18n.CJK.search(y[1]), (
-                f"{po.name}: outputs of code cell {i} differ from the English notebook: {x!r} / {y!r}"[:600])
+                f"{po.name}: outputs of code cell {i} differ from the English notebook: {x!r} / {y!r}"[:600]
+            )
 
 
 def test_zh_chapter_links_resolve():
@@ -204,7 +221,7 @@ def test_status_lists_untranslated_chapters():
     for md in sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.md")):
         line = next(ln for ln in text.splitlines() if f" {md.stem} " in f" {ln} " and ln.startswith("notebooks"))
         po = i18n.ZH_NOTEBOOKS / f"{md.stem}.po"
-        if po.exists():   # current, stale (= the cells listed below the table), Chinese characters
+        if po.exists():  # current, stale (= the cells listed below the table), Chinese characters
             assert re.search(rf"\d+\s+{len(i18n.problems_of(po))}\s+\d+$", line), line
         else:
             assert "not started" in line
@@ -250,7 +267,9 @@ def test_translation_is_chinese_prose_with_the_same_anchors_and_links(po):
     assert cjk >= words, f"{po.name}: {cjk} Chinese characters for {words} English words"
     if po.parent == i18n.ZH_NOTEBOOKS:
         first = next((e for e in cat if not e.obsolete and e.msgid.startswith("# ")), None)
-        assert first is not None and "| 中文 | English |" in first.msgstr, f"{po.name}: the title cell opens with a 中英术语表"
+        assert first is not None and "| 中文 | English |" in first.msgstr, (
+            f"{po.name}: the title cell opens with a 中英术语表"
+        )
 
 
 # ------------------------------------------------------------------------------- evallib speaks the language
@@ -275,9 +294,13 @@ def test_explorer_title_and_labels_follow_the_language():
         zh = el.widgets.fitting_explorer(seed=0)
     assert en.title == "Over- and under-fitting" and zh.title == "过拟合与欠拟合"
     en_spec, zh_spec = (json.dumps(e.spec(), ensure_ascii=False) for e in (en, zh))
-    for label_en, label_zh in [("degree", "多项式次数"), ("training samples", "训练样本数"), ("noise std", "噪声标准差")]:
+    for label_en, label_zh in [
+        ("degree", "多项式次数"),
+        ("training samples", "训练样本数"),
+        ("noise std", "噪声标准差"),
+    ]:
         assert f'"{label_en}' in en_spec and f'"{label_zh}' in zh_spec
-    assert _numbers(zh.text) == _numbers(en.text) and zh.text != en.text   # same computation, Chinese readout
+    assert _numbers(zh.text) == _numbers(en.text) and zh.text != en.text  # same computation, Chinese readout
     assert zh.text.startswith("多项式次数") and "训练 MSE" in zh.text
 
 
@@ -304,7 +327,7 @@ def test_check_messages_and_hints_in_chinese():
         wrong_choice = ex.check("q4", "A", "A 的训练误差为零，所以它在测试集上一定最好。")
         short = ex.check("q4", "B", "更好")
         right = ex.check("q4", "B", "B 的测试误差更低，A 在训练集上零误差却在测试集上更差，是过拟合。")
-        shown = str(zh)   # the outcome is worded when shown, in the language of the moment
+        shown = str(zh)  # the outcome is worded when shown, in the language of the moment
     assert en.status == zh.status == "incorrect"
     assert en.message == "that is the error on the training set; evaluate on the test indices."
     assert zh.message == "这是训练集上的误差；请在测试集的下标上评估。"
@@ -313,7 +336,7 @@ def test_check_messages_and_hints_in_chinese():
     assert missing.status == "not attempted" and "仍是 `...`" in missing.message
     assert wrong_choice.message == "A 的训练误差为零，测试误差却更高：它把训练数据背了下来。"
     assert short.status == "incorrect" and "至少" in short.message
-    assert right.status == "correct"   # a Chinese justification is read with the catalog's Chinese keywords
+    assert right.status == "correct"  # a Chinese justification is read with the catalog's Chinese keywords
 
 
 def test_every_kind_of_check_message_is_chinese():
@@ -325,12 +348,14 @@ def test_every_kind_of_check_message_is_chinese():
     s05, s06, s01 = exercise_set("05"), exercise_set("06"), exercise_set("01")
     y = np.array([1, 1, 0, 0])
     y_test, proba = s06.namespace["_tumours"]()
-    best = min(el.metrics.cost_sensitive_error(y_test, (proba >= t).astype(int), cost_fn=5, cost_fp=1)
-               for t in np.unique(proba))
+    best = min(
+        el.metrics.cost_sensitive_error(y_test, (proba >= t).astype(int), cost_fn=5, cost_fp=1)
+        for t in np.unique(proba)
+    )
     with language("zh"):
         raised = s05.check("q3", np.zeros(4, int), np.linspace(0, 1, 4), np.linspace(0, 1, 4))
         built = s05.check("q3", y, np.array([0.6, 0.4, 0.3, 0.2]), np.array([0.8, 0.6, 0.9, 0.1]))  # A, B swapped
-        cost = s06.check("q2", 0.0, best)   # the right minimum, the wrong threshold
+        cost = s06.check("q2", 0.0, best)  # the right minimum, the wrong threshold
         vague = s01.check("q4", "B", "我认为第二个模型看起来更加合理一些，所以选择它作为答案")
     assert raised.message == "q3_y 中必须同时含有标签 0 和 1"
     assert built.message == "阈值 0.5 下的 F1：A 为 0.667，B 为 0.800；A 的 F1 必须更高。", built.message
@@ -370,7 +395,7 @@ def test_classroom_bundle_in_chinese(tmp_path):
     checks = json.loads((tmp_path / "zh" / "exercises" / "checks" / "01_error_and_fitting.json").read_text("utf-8"))
     assert checks["problems"][0]["hint"].startswith("在 `X[train]` 上拟合")
     assert (tmp_path / "zh" / "exercises" / "zh" / "01_error_and_fitting.po").exists()
-    for po in EXERCISE_CATALOGS:   # every set with a catalog is Chinese in the bundle, with its catalog
+    for po in EXERCISE_CATALOGS:  # every set with a catalog is Chinese in the bundle, with its catalog
         nb = nbformat.read(tmp_path / "zh" / "exercises" / po.with_suffix(".ipynb").name, as_version=4)
         assert nb.metadata["evallib"] == {"lang": "zh"} and i18n.CJK.search(nb.cells[0].source), po.name
         assert (tmp_path / "zh" / "exercises" / "zh" / po.name).exists()

@@ -1,5 +1,6 @@
 """`import evallib` is lazy (PEP 562): the statistics load without matplotlib or ipywidgets, so the grader's
 sandbox runner, which imports evallib and its grading data protocol, never pays for (or exposes) them."""
+
 import json
 import subprocess
 import sys
@@ -9,16 +10,30 @@ import pytest
 import evallib
 
 # What must stay free of plotting and widgets: the package, the core modules the checks call, the grader's side.
-CORE = ["evallib", "evallib.compare", "evallib.metrics", "evallib.roofline", "evallib.splits", "evallib.evaluation",
-        "evallib.curves", "evallib.uncertainty", "evallib.biasvar", "evallib.data", "evallib.fitting",
-        "evallib.pitfalls", "evallib.grading"]
+CORE = [
+    "evallib",
+    "evallib.compare",
+    "evallib.metrics",
+    "evallib.roofline",
+    "evallib.splits",
+    "evallib.evaluation",
+    "evallib.curves",
+    "evallib.uncertainty",
+    "evallib.biasvar",
+    "evallib.data",
+    "evallib.fitting",
+    "evallib.pitfalls",
+    "evallib.grading",
+]
 HEAVY = ("matplotlib", "ipywidgets", "IPython")
 
 
 def _loaded_after(imports):
-    code = ("import importlib, json, sys\n"
-            f"for m in {imports!r}: importlib.import_module(m)\n"
-            f"print(json.dumps(sorted(k for k in sys.modules if k.split('.')[0] in {HEAVY!r})))")
+    code = (
+        "import importlib, json, sys\n"
+        f"for m in {imports!r}: importlib.import_module(m)\n"
+        f"print(json.dumps(sorted(k for k in sys.modules if k.split('.')[0] in {HEAVY!r})))"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     return json.loads(out.stdout)
 

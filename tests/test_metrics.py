@@ -1,4 +1,5 @@
 """Tests for evallib.metrics against scikit-learn, the notes' worked examples and definitions."""
+
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -123,8 +124,7 @@ def test_cost_sensitive_error_by_definition():
     assert M.cost_sensitive_error(yt, yp, cost_fn=1, cost_fp=1) == pytest.approx(M.error_rate(yt, yp))
     # sklearn's sample weights give the same: weight each error by its cost
     w = np.where(yt == 1, 5.0, 1.0)
-    assert M.cost_sensitive_error(yt, yp, cost_fn=5, cost_fp=1) == pytest.approx(
-        np.sum(w * (yt != yp)) / len(yt))
+    assert M.cost_sensitive_error(yt, yp, cost_fn=5, cost_fp=1) == pytest.approx(np.sum(w * (yt != yp)) / len(yt))
 
 
 @pytest.mark.parametrize(
@@ -202,8 +202,14 @@ def test_regression_by_hand():
 
 @pytest.mark.parametrize("f", [M.mae, M.mse, M.rmse, M.mape, M.mdape, M.r2])
 def test_regression_bad_input(f):
-    for yt, yp in [([], []), ([1.0, 2.0], [1.0]), ([1.0, np.nan], [1.0, 2.0]), ([1.0, 2.0], [np.inf, 2.0]),
-                   (np.ones((2, 2)), np.ones((2, 2))), (["a", "b"], [1.0, 2.0])]:
+    for yt, yp in [
+        ([], []),
+        ([1.0, 2.0], [1.0]),
+        ([1.0, np.nan], [1.0, 2.0]),
+        ([1.0, 2.0], [np.inf, 2.0]),
+        (np.ones((2, 2)), np.ones((2, 2))),
+        (["a", "b"], [1.0, 2.0]),
+    ]:
         with pytest.raises(ValueError):
             f(yt, yp)
 
@@ -244,11 +250,11 @@ def test_average_precision_equals_sklearn_when_all_relevant_are_ranked(seed):
 def test_dcg_ndcg_example_of_the_notes():
     shown = [5, 3, 2, 1, 2]
     pool = [5, 3, 2, 1, 2, 4, 0]
-    by_hand = sum((2 ** r - 1) / np.log2(i + 2) for i, r in enumerate(shown))
+    by_hand = sum((2**r - 1) / np.log2(i + 2) for i, r in enumerate(shown))
     assert M.dcg(shown) == pytest.approx(by_hand)
     assert round(M.dcg(shown), 1) == 38.5
     ideal = sorted(pool, reverse=True)[:5]
-    idcg = sum((2 ** r - 1) / np.log2(i + 2) for i, r in enumerate(ideal))
+    idcg = sum((2**r - 1) / np.log2(i + 2) for i, r in enumerate(ideal))
     assert idcg == pytest.approx(46.417, abs=1e-3)  # the notes round each term and get 46.5
     assert M.ndcg(shown, ideal=pool) == pytest.approx(by_hand / idcg)
     assert round(M.ndcg(shown, ideal=pool), 3) == 0.830  # the notes say 0.827 (38.5 / 46.5 is 0.828)

@@ -1,4 +1,5 @@
 """Chapter 14's measures (evallib.metrics, "beyond the book") against scikit-learn, definitions and properties."""
+
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -145,8 +146,12 @@ def test_roc_auc_multiclass_hand_till_by_brute_force():
 
     pairs = [(a(j, k) + a(k, j)) / 2 for j in range(3) for k in range(j + 1, 3)]
     assert M.roc_auc_multiclass(y, P, method="ovo") == pytest.approx(np.mean(pairs), abs=1e-15)
-    ovr = [np.mean((P[y == j, j][:, None] > P[y != j, j][None, :]) + 0.5 * (P[y == j, j][:, None] == P[y != j, j][None, :]))
-           for j in range(3)]
+    ovr = [
+        np.mean(
+            (P[y == j, j][:, None] > P[y != j, j][None, :]) + 0.5 * (P[y == j, j][:, None] == P[y != j, j][None, :])
+        )
+        for j in range(3)
+    ]
     assert M.roc_auc_multiclass(y, P) == pytest.approx(np.mean(ovr), abs=1e-15)
 
 
@@ -192,7 +197,7 @@ def test_auc_unchanged_by_a_monotone_bend_but_calibration_changes(seed, gamma):
     y = np.array([rng.choice(3, p=row) for row in P])
     if np.unique(y).size < 3:
         return
-    bent = P ** gamma
+    bent = P**gamma
     bent /= bent.sum(axis=1, keepdims=True)
     # OvR uses one column at a time: a monotone map of each column keeps every binary AUC
     col = P[:, 0]
@@ -200,46 +205,72 @@ def test_auc_unchanged_by_a_monotone_bend_but_calibration_changes(seed, gamma):
     y0 = (y == 0).astype(int)
     if 0 < y0.sum() < 50:
         from evallib.curves import roc_auc
-        assert roc_auc(y0, col ** gamma) == roc_auc(y0, col)
+
+        assert roc_auc(y0, col**gamma) == roc_auc(y0, col)
 
 
 # -------------------------------------------------------------------------------------- bad input
-@pytest.mark.parametrize("call, exc, match", [
-    (lambda: M.brier_score([0, 1], [0.5, 1.2]), ValueError, r"proba must hold probabilities in \[0, 1\]"),
-    (lambda: M.brier_score([0, 1], [-0.1, 0.5]), ValueError, "proba"),
-    (lambda: M.brier_score([0, 1], [0.5, np.nan]), ValueError, "proba contains"),
-    (lambda: M.brier_score([0, 1, 1], [0.5, 0.2]), ValueError, "y_true has 3, proba has 2"),
-    (lambda: M.brier_score([0, 1], [[0.5, 0.5], [0.2, 0.8]]), ValueError, "proba must be 1-D"),
-    (lambda: M.brier_score([0, 1, 2], [0.1, 0.2, 0.3]), ValueError, "y_true must be binary"),
-    (lambda: M.brier_score(["a", "b"], [0.1, 0.2]), ValueError, r"pos_label: the labels of y_true are \['a', 'b'\]"),
-    (lambda: M.brier_score(["a", "b"], [0.1, 0.2], pos_label=1), TypeError, "pos_label=1 is a number but y_true holds strings"),
-    (lambda: M.brier_score([0, 2], [0.1, 0.2]), ValueError, "pos_label"),
-    (lambda: M.log_loss([0, 1], [0.5, 1.5]), ValueError, "proba must hold probabilities"),
-    (lambda: M.log_loss([0, 1, 2], [[0.5, 0.5], [0.2, 0.8], [0.1, 0.9]]), ValueError, "proba has 2 columns but there are 3"),
-    (lambda: M.log_loss([0, 1], [[0.5, 0.6], [0.2, 0.8]]), ValueError, "row 0 sums to"),
-    (lambda: M.log_loss([0, 0], [[0.5, 0.5], [0.2, 0.8]]), ValueError, "proba has 2 columns but there are 1"),
-    (lambda: M.log_loss([0, 1], [0.5, 0.5], eps=0.7), ValueError, "eps"),
-    (lambda: M.log_loss([0, 1], [[0.5, 0.5], [0.2, 0.8]], labels=["a", "b"]), TypeError, "labels of different types"),
-    (lambda: M.log_loss([0, 3], [[0.5, 0.5], [0.2, 0.8]], labels=[0, 1]), ValueError, "not in labels"),
-    (lambda: M.balanced_accuracy([1, 1, 1], [1, 0, 1]), ValueError, "y_true holds one class only"),
-    (lambda: M.balanced_accuracy([0, 1], ["0", "1"]), TypeError, "y_true holds numbers, y_pred holds strings"),
-    (lambda: M.matthews_corrcoef(["a", "b"], [0, 1]), TypeError, "labels of different types"),
-    (lambda: M.matthews_corrcoef(np.array([1, "a"], dtype=object), [1, 1]), TypeError, "y_true mixes label types"),
-    (lambda: M.balanced_accuracy([0, 1, 1], [0, 1]), ValueError, "y_true has 3, y_pred has 2"),
-    (lambda: M.balanced_accuracy([0, np.nan], [0, 1]), ValueError, "y_true contains NaN"),
-    (lambda: M.calibration_curve([0, 1], [0.2, 1.1]), ValueError, "proba must hold probabilities"),
-    (lambda: M.calibration_curve([0, 1], [0.2, 0.4], n_bins=0), ValueError,
-     r"^The 'n_bins' parameter of calibration_curve must be an int in \[1, inf\); got 0\.$"),
-    (lambda: M.calibration_curve([0, 1], [0.2, 0.4], n_bins=2.5), TypeError, "n_bins"),
-    (lambda: M.calibration_curve([0, 1], [0.2, 0.4], strategy="kmeans"), ValueError, "strategy"),
-    (lambda: M.roc_auc_multiclass([0, 1, 2], [0.2, 0.4, 0.5]), ValueError, r"proba must be 2-D"),
-    (lambda: M.roc_auc_multiclass([0, 1, 2], np.full((3, 3), 1 / 3), method="micro"), ValueError, "method"),
-    (lambda: M.roc_auc_multiclass([0, 1, 2], np.full((3, 3), 0.5)), ValueError, "sums to"),
-    (lambda: M.roc_auc_multiclass([0, 0, 0], np.full((3, 1), 1.0)), ValueError, "one class only"),
-    (lambda: M.roc_auc_multiclass([0, 1, 1], np.full((3, 3), 1 / 3), labels=[0, 1, 2]), ValueError,
-     "no sample of class 2"),
-    (lambda: M.roc_auc_multiclass([0, 1, 2], np.full((2, 3), 1 / 3)), ValueError, "y_true has 3, proba has 2"),
-])
+@pytest.mark.parametrize(
+    "call, exc, match",
+    [
+        (lambda: M.brier_score([0, 1], [0.5, 1.2]), ValueError, r"proba must hold probabilities in \[0, 1\]"),
+        (lambda: M.brier_score([0, 1], [-0.1, 0.5]), ValueError, "proba"),
+        (lambda: M.brier_score([0, 1], [0.5, np.nan]), ValueError, "proba contains"),
+        (lambda: M.brier_score([0, 1, 1], [0.5, 0.2]), ValueError, "y_true has 3, proba has 2"),
+        (lambda: M.brier_score([0, 1], [[0.5, 0.5], [0.2, 0.8]]), ValueError, "proba must be 1-D"),
+        (lambda: M.brier_score([0, 1, 2], [0.1, 0.2, 0.3]), ValueError, "y_true must be binary"),
+        (
+            lambda: M.brier_score(["a", "b"], [0.1, 0.2]),
+            ValueError,
+            r"pos_label: the labels of y_true are \['a', 'b'\]",
+        ),
+        (
+            lambda: M.brier_score(["a", "b"], [0.1, 0.2], pos_label=1),
+            TypeError,
+            "pos_label=1 is a number but y_true holds strings",
+        ),
+        (lambda: M.brier_score([0, 2], [0.1, 0.2]), ValueError, "pos_label"),
+        (lambda: M.log_loss([0, 1], [0.5, 1.5]), ValueError, "proba must hold probabilities"),
+        (
+            lambda: M.log_loss([0, 1, 2], [[0.5, 0.5], [0.2, 0.8], [0.1, 0.9]]),
+            ValueError,
+            "proba has 2 columns but there are 3",
+        ),
+        (lambda: M.log_loss([0, 1], [[0.5, 0.6], [0.2, 0.8]]), ValueError, "row 0 sums to"),
+        (lambda: M.log_loss([0, 0], [[0.5, 0.5], [0.2, 0.8]]), ValueError, "proba has 2 columns but there are 1"),
+        (lambda: M.log_loss([0, 1], [0.5, 0.5], eps=0.7), ValueError, "eps"),
+        (
+            lambda: M.log_loss([0, 1], [[0.5, 0.5], [0.2, 0.8]], labels=["a", "b"]),
+            TypeError,
+            "labels of different types",
+        ),
+        (lambda: M.log_loss([0, 3], [[0.5, 0.5], [0.2, 0.8]], labels=[0, 1]), ValueError, "not in labels"),
+        (lambda: M.balanced_accuracy([1, 1, 1], [1, 0, 1]), ValueError, "y_true holds one class only"),
+        (lambda: M.balanced_accuracy([0, 1], ["0", "1"]), TypeError, "y_true holds numbers, y_pred holds strings"),
+        (lambda: M.matthews_corrcoef(["a", "b"], [0, 1]), TypeError, "labels of different types"),
+        (lambda: M.matthews_corrcoef(np.array([1, "a"], dtype=object), [1, 1]), TypeError, "y_true mixes label types"),
+        (lambda: M.balanced_accuracy([0, 1, 1], [0, 1]), ValueError, "y_true has 3, y_pred has 2"),
+        (lambda: M.balanced_accuracy([0, np.nan], [0, 1]), ValueError, "y_true contains NaN"),
+        (lambda: M.calibration_curve([0, 1], [0.2, 1.1]), ValueError, "proba must hold probabilities"),
+        (
+            lambda: M.calibration_curve([0, 1], [0.2, 0.4], n_bins=0),
+            ValueError,
+            r"^The 'n_bins' parameter of calibration_curve must be an int in \[1, inf\); got 0\.$",
+        ),
+        (lambda: M.calibration_curve([0, 1], [0.2, 0.4], n_bins=2.5), TypeError, "n_bins"),
+        (lambda: M.calibration_curve([0, 1], [0.2, 0.4], strategy="kmeans"), ValueError, "strategy"),
+        (lambda: M.roc_auc_multiclass([0, 1, 2], [0.2, 0.4, 0.5]), ValueError, r"proba must be 2-D"),
+        (lambda: M.roc_auc_multiclass([0, 1, 2], np.full((3, 3), 1 / 3), method="micro"), ValueError, "method"),
+        (lambda: M.roc_auc_multiclass([0, 1, 2], np.full((3, 3), 0.5)), ValueError, "sums to"),
+        (lambda: M.roc_auc_multiclass([0, 0, 0], np.full((3, 1), 1.0)), ValueError, "one class only"),
+        (
+            lambda: M.roc_auc_multiclass([0, 1, 1], np.full((3, 3), 1 / 3), labels=[0, 1, 2]),
+            ValueError,
+            "no sample of class 2",
+        ),
+        (lambda: M.roc_auc_multiclass([0, 1, 2], np.full((2, 3), 1 / 3)), ValueError, "y_true has 3, proba has 2"),
+    ],
+)
 def test_bad_input_names_the_argument(call, exc, match):
     with pytest.raises(exc, match=match):
         call()

@@ -8,6 +8,7 @@ Two checks over every chapter source's code cells:
   stored outputs).
 Both are run on the old chapter 14 text too, which they must reject.
 """
+
 import io
 import json
 import re
@@ -20,10 +21,11 @@ import pytest
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 CHAPTERS = sorted(NOTEBOOKS.glob("[0-9][0-9]_*.md"))
 
-NUMBER = re.compile(r"(?<![\w.])[-+]?\d+\.\d{3,}(?![\w.])")          # 0.5267, 12.345: a measured-looking value
+NUMBER = re.compile(r"(?<![\w.])[-+]?\d+\.\d{3,}(?![\w.])")  # 0.5267, 12.345: a measured-looking value
 ASSIGNED_LITERAL = re.compile(r"^\s*[\w\s,\[\]().]+=\s*[-+(\[\s]*\d[\d_.,\s()\[\]+-]*(#|$)")
-FROM_ELSEWHERE = re.compile(r"#.*(\bchapter\s*\d|\bch\.?\s*\d|\bnotebook\s*\d|stored output|printed (by|in)|第\s*\d+\s*章)",
-                            re.IGNORECASE)
+FROM_ELSEWHERE = re.compile(
+    r"#.*(\bchapter\s*\d|\bch\.?\s*\d|\bnotebook\s*\d|stored output|printed (by|in)|第\s*\d+\s*章)", re.IGNORECASE
+)
 
 
 def _code(text):
@@ -43,8 +45,12 @@ def copied_assignments(text):
 
 def _printed_numbers(ipynb):
     nb = json.loads(ipynb.read_text(encoding="utf-8"))
-    text = "\n".join("".join(o.get("text", "")) for c in nb["cells"] for o in c.get("outputs", [])
-                     if o.get("output_type") == "stream")
+    text = "\n".join(
+        "".join(o.get("text", ""))
+        for c in nb["cells"]
+        for o in c.get("outputs", [])
+        if o.get("output_type") == "stream"
+    )
     return {float(m.group(0)) for m in NUMBER.finditer(text)}
 
 
@@ -68,7 +74,7 @@ def literals_printed_elsewhere(text, stem):
             if not NUMBER.fullmatch(tok):
                 continue
             value = float(tok)
-            if value == round(value, 3):     # 0.005, 2.125, 0.5000: too common to say where they came from
+            if value == round(value, 3):  # 0.005, 2.125, 0.5000: too common to say where they came from
                 continue
             others = [o for o, nums in PRINTED.items() if o != stem and value in nums]
             if others:
@@ -86,16 +92,17 @@ def test_no_literal_equals_another_chapters_printed_number(path):
     assert literals_printed_elsewhere(path.read_text(encoding="utf-8"), path.stem) == []
 
 
-OLD_CH14_CELL = '''```{code-cell} ipython3
+OLD_CH14_CELL = """```{code-cell} ipython3
 ch03_best_score, ch03_nested = 0.5267, 0.4900   # chapter 03, section 4 (stored output)
 print(f"winner's own CV score {ch03_best_score:.4f}, nested CV {ch03_nested:.4f}")
 ```
-'''
+"""
 
 
 def test_the_checks_reject_the_old_chapter_14():
     assert copied_assignments(OLD_CH14_CELL) == [
-        "ch03_best_score, ch03_nested = 0.5267, 0.4900   # chapter 03, section 4 (stored output)"]
+        "ch03_best_score, ch03_nested = 0.5267, 0.4900   # chapter 03, section 4 (stored output)"
+    ]
     # the second check: the same cell written with the value chapter 03 prints now
     coin_best = f"{_ch03_best_score():.4f}"
     assert literals_printed_elsewhere(OLD_CH14_CELL.replace("0.5267", coin_best), "14_pitfalls")
@@ -106,4 +113,5 @@ def test_the_checks_reject_the_old_chapter_14():
 
 def _ch03_best_score():
     import evallib as el
+
     return el.tuning.coin_flip_tuning().best_score

@@ -4,25 +4,26 @@ outputs) in agreement with that source and ready for nbval on any CPU.
 Generic over the folder: a new chapter ``notebooks/NN_topic.md`` (and, later, the Chinese edition in
 ``notebooks/zh/``) is checked without editing this file.
 """
+
 import json
 import re
-import sys
 from pathlib import Path
 
 import jupytext
 import nbformat
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
 from scripts.nbsettings import chapter_sources, stored_notebooks
+
+ROOT = Path(__file__).resolve().parent.parent
 
 SOURCES = chapter_sources()  # notebooks/NN_topic.md
 STORED = stored_notebooks()  # notebooks/**/NN_topic.ipynb (every edition)
 CHAPTERS = [p for p in STORED if p.parent == ROOT / "notebooks"]
-EXERCISE_SOURCES = sorted(p for p in (ROOT / "exercises").rglob("*") if p.suffix in (".md", ".ipynb")
-                          and ".ipynb_checkpoints" not in p.parts)
-SETUP = ("import numpy as np\nimport matplotlib.pyplot as plt\nimport evallib as el\n"
-         "rng = el.setup_notebook(seed=0)")
+EXERCISE_SOURCES = sorted(
+    p for p in (ROOT / "exercises").rglob("*") if p.suffix in (".md", ".ipynb") and ".ipynb_checkpoints" not in p.parts
+)
+SETUP = "import numpy as np\nimport matplotlib.pyplot as plt\nimport evallib as el\nrng = el.setup_notebook(seed=0)"
 MAX_CODE_LINES = 15
 # A printed negative zero: -0, -0., -0.0, -0.0000, -0e+00 (also with a Unicode minus), not -0.0002.
 NEGATIVE_ZERO = re.compile(r"(?<![\w.])[-\u2212]0(?:\.0*)?(?:[eE][-+]?0+)?(?![\d]|\.\d)")
@@ -42,7 +43,8 @@ def test_chapters_exist_and_each_has_its_text_source():
     assert len(SOURCES) >= 11
     assert {"01_error_and_fitting.md", "02_evaluation_methods.md"} <= {p.name for p in SOURCES}
     assert {p.stem for p in CHAPTERS} == {p.stem for p in SOURCES}, (
-        "every notebooks/NN_topic.ipynb has its notebooks/NN_topic.md and the other way round (make regen NB=...)")
+        "every notebooks/NN_topic.ipynb has its notebooks/NN_topic.md and the other way round (make regen NB=...)"
+    )
 
 
 def test_jupytext_pairs_the_chapters_and_not_other_editions():
@@ -83,8 +85,11 @@ def test_layout(path):
 @pytest.mark.parametrize("path", SOURCES, ids=lambda p: p.name)
 def test_code_cells_are_short(path):
     nb = jupytext.read(path) if path.suffix == ".md" else nbformat.read(path, as_version=4)
-    long = [f"{_cell_name(i, c)}: {len(c.source.splitlines())} lines" for i, c in enumerate(nb.cells)
-            if c.cell_type == "code" and len(c.source.splitlines()) > MAX_CODE_LINES]
+    long = [
+        f"{_cell_name(i, c)}: {len(c.source.splitlines())} lines"
+        for i, c in enumerate(nb.cells)
+        if c.cell_type == "code" and len(c.source.splitlines()) > MAX_CODE_LINES
+    ]
     assert not long, f"code cells longer than {MAX_CODE_LINES} lines (move the work into evallib): {long}"
 
 
@@ -116,15 +121,31 @@ def _printed_texts(cell):
 def test_no_negative_zero_is_printed(path):
     """-0.0000 is a rounding residue whose sign depends on the CPU's BLAS kernel: nbval fails elsewhere."""
     nb = nbformat.read(path, as_version=4)
-    found = [f"{_cell_name(i, c)}: ...{t[max(0, m.start() - 30):m.end() + 10]!r}..."
-             for i, c in enumerate(nb.cells) for t in _printed_texts(c) for m in NEGATIVE_ZERO.finditer(t)]
+    found = [
+        f"{_cell_name(i, c)}: ...{t[max(0, m.start() - 30) : m.end() + 10]!r}..."
+        for i, c in enumerate(nb.cells)
+        for t in _printed_texts(c)
+        for m in NEGATIVE_ZERO.finditer(t)
+    ]
     assert not found, f"{_name(path)} prints a negative zero (round, then add 0.0; CONTRIBUTING.md): {found}"
 
 
-@pytest.mark.parametrize("text,hit", [("optimism -0.0000", True), ("[-0.   1. ]", True), ("x = -0", True),
-                                      ("−0.00 here", True), ("-0.0002", False), ("0.0000", False),
-                                      ("+0.0000", False), ("range 2-0.0", False), ("-0.5", False),
-                                      ("-10.0", False), ("1e-05", False)])
+@pytest.mark.parametrize(
+    "text,hit",
+    [
+        ("optimism -0.0000", True),
+        ("[-0.   1. ]", True),
+        ("x = -0", True),
+        ("−0.00 here", True),
+        ("-0.0002", False),
+        ("0.0000", False),
+        ("+0.0000", False),
+        ("range 2-0.0", False),
+        ("-0.5", False),
+        ("-10.0", False),
+        ("1e-05", False),
+    ],
+)
 def test_negative_zero_pattern(text, hit):
     assert bool(NEGATIVE_ZERO.search(text)) == hit
 
@@ -137,8 +158,11 @@ def test_no_control_characters_in_sources(path):
     else:
         nb = nbformat.read(path, as_version=4)
         sources = [(_cell_name(i, c), c.source) for i, c in enumerate(nb.cells)]
-    bad = [f"{where}: {m.group()!r} at ...{s[max(0, m.start() - 20):m.start()]!r}"
-           for where, s in sources for m in CONTROL.finditer(s)]
+    bad = [
+        f"{where}: {m.group()!r} at ...{s[max(0, m.start() - 20) : m.start()]!r}"
+        for where, s in sources
+        for m in CONTROL.finditer(s)
+    ]
     assert not bad, f"control characters in {_name(path)}: {bad}"
 
 
@@ -152,11 +176,15 @@ def test_site_and_slides_honour_the_cell_tags():
     nb = nbformat.v4.new_notebook()
     hidden = nbformat.v4.new_code_cell("hidden_input_xyz = 1", metadata={"tags": ["hide-input"]})
     hidden.outputs = [nbformat.v4.new_output("stream", text="visible_output_xyz\n")]
-    nb.cells = [nbformat.v4.new_markdown_cell("# 99 · T"), hidden,
-                nbformat.v4.new_code_cell("removed_cell_xyz = 2", metadata={"tags": ["remove-cell"]}),
-                nbformat.v4.new_code_cell("shown_code_xyz = 3")]
-    site, _ = build_site._exporter().from_notebook_node(nb, resources={
-        "metadata": {"name": "t"}, "evallib": {"static": "_static", "mathjax_config": "", "nav": ""}})
+    nb.cells = [
+        nbformat.v4.new_markdown_cell("# 99 · T"),
+        hidden,
+        nbformat.v4.new_code_cell("removed_cell_xyz = 2", metadata={"tags": ["remove-cell"]}),
+        nbformat.v4.new_code_cell("shown_code_xyz = 3"),
+    ]
+    site, _ = build_site._exporter().from_notebook_node(
+        nb, resources={"metadata": {"name": "t"}, "evallib": {"static": "_static", "mathjax_config": "", "nav": ""}}
+    )
     deck, _ = SlidesExporter(config=hidden_cells_config()).from_notebook_node(nb)
     for html in (site, deck):
         assert "visible_output_xyz" in html and "shown_code_xyz" in html

@@ -1,4 +1,5 @@
 """Packaging: one list of dependencies, mirrored in environment.yml; the README's commands exist."""
+
 import re
 import sys
 from pathlib import Path

@@ -5,6 +5,7 @@ still download from the default index. The attack: a package that exists only in
 "simple" directory with one wheel, built here). Installing it succeeds only when the installer passes that index
 through -- with uv (PIP_INDEX_URL, a pip.conf) and with plain pip (UV_DEFAULT_INDEX given for uv).
 """
+
 import base64
 import hashlib
 import os
@@ -23,9 +24,11 @@ NAME = "evallib_mirror_probe"
 
 def _wheel(dist: Path) -> Path:
     whl = dist / f"{NAME}-0.1-py3-none-any.whl"
-    files = {f"{NAME}.py": "WHERE = 'the local index'\n",
-             f"{NAME}-0.1.dist-info/METADATA": f"Metadata-Version: 2.1\nName: {NAME.replace('_', '-')}\nVersion: 0.1\n",
-             f"{NAME}-0.1.dist-info/WHEEL": "Wheel-Version: 1.0\nGenerator: test\nRoot-Is-Purelib: true\nTag: py3-none-any\n"}
+    files = {
+        f"{NAME}.py": "WHERE = 'the local index'\n",
+        f"{NAME}-0.1.dist-info/METADATA": f"Metadata-Version: 2.1\nName: {NAME.replace('_', '-')}\nVersion: 0.1\n",
+        f"{NAME}-0.1.dist-info/WHEEL": "Wheel-Version: 1.0\nGenerator: test\nRoot-Is-Purelib: true\nTag: py3-none-any\n",
+    }
     record = []
     for name, text in files.items():
         digest = base64.urlsafe_b64encode(hashlib.sha256(text.encode()).digest()).rstrip(b"=").decode()
@@ -58,15 +61,21 @@ def _venv(tmp_path):
 
 def _install(bin_dir, env):
     base = {k: v for k, v in os.environ.items() if not k.startswith(("PIP_", "UV_"))}
-    base["PIP_CONFIG_FILE"] = os.devnull           # none of the machine's own settings
+    base["PIP_CONFIG_FILE"] = os.devnull  # none of the machine's own settings
     base.update(env)
-    return subprocess.run(["bash", str(SCRIPT), str(bin_dir), NAME.replace("_", "-")], env=base,
-                          capture_output=True, text=True, timeout=300)
+    return subprocess.run(
+        ["bash", str(SCRIPT), str(bin_dir), NAME.replace("_", "-")],
+        env=base,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
 
 
 def _installed(bin_dir):
-    out = subprocess.run([str(bin_dir / "python"), "-c", f"import {NAME}; print({NAME}.WHERE)"],
-                         capture_output=True, text=True)
+    out = subprocess.run(
+        [str(bin_dir / "python"), "-c", f"import {NAME}; print({NAME}.WHERE)"], capture_output=True, text=True
+    )
     return out.stdout.strip() == "the local index"
 
 
@@ -87,8 +96,8 @@ def test_uv_gets_the_index_url_of_a_pip_conf(tmp_path, file_index):
     conf = tmp_path / "pip.conf"
     conf.write_text(f"[global]\nindex-url = {file_index}\n")
     bin_dir = _venv(tmp_path)
-    r = _install(bin_dir, {"PATH": f"{Path(UV).parent}:{os.environ['PATH']}"} )
-    assert r.returncode != 0 and not _installed(bin_dir)      # without the mirror: not found on the default index
+    r = _install(bin_dir, {"PATH": f"{Path(UV).parent}:{os.environ['PATH']}"})
+    assert r.returncode != 0 and not _installed(bin_dir)  # without the mirror: not found on the default index
     r = _install(bin_dir, {"PIP_CONFIG_FILE": str(conf), "PATH": f"{Path(UV).parent}:{os.environ['PATH']}"})
     assert r.returncode == 0, r.stderr
     assert _installed(bin_dir)

@@ -1,4 +1,5 @@
 """Chapter 14: evallib.pitfalls, plots.pitfalls and widgets.pitfalls against scikit-learn and definitions."""
+
 import matplotlib
 import numpy as np
 import pytest
@@ -45,17 +46,24 @@ def test_selection_leakage_is_optimistic_on_noise():
     assert st.leaky[0] >= 0.9 and st.honest[0] <= 0.7  # labels are independent of X: the truth is 0.5
 
 
-@pytest.mark.parametrize("call, exc, match", [
-    (lambda X, y: selection_leakage(X, y, [0]), ValueError, "ks must hold whole numbers"),
-    (lambda X, y: selection_leakage(X, y, [601]), ValueError, r"ks must hold whole numbers of features in 1..600"),
-    (lambda X, y: selection_leakage(X, y, [2.5]), ValueError, "ks"),
-    (lambda X, y: selection_leakage(X, y[:-1], [2]), ValueError, "X has 40, y has 39"),
-    (lambda X, y: selection_leakage(X[0], y, [2]), ValueError, "X must be 2-D"),
-    (lambda X, y: selection_leakage(X, np.zeros(40), [2]), ValueError, "y holds one class only"),
-    (lambda X, y: selection_leakage(X, y, [2], model=NearestCentroid), TypeError, "model must be a scikit-learn classifier"),
-    (lambda X, y: selection_leakage(X, y, [2], n_splits=1), ValueError, "n_splits must be >= 2"),
-    (lambda X, y: selection_leakage(np.where(X > 3, np.nan, X), y, [2]), ValueError, "X contains"),
-])
+@pytest.mark.parametrize(
+    "call, exc, match",
+    [
+        (lambda X, y: selection_leakage(X, y, [0]), ValueError, "ks must hold whole numbers"),
+        (lambda X, y: selection_leakage(X, y, [601]), ValueError, r"ks must hold whole numbers of features in 1..600"),
+        (lambda X, y: selection_leakage(X, y, [2.5]), ValueError, "ks"),
+        (lambda X, y: selection_leakage(X, y[:-1], [2]), ValueError, "X has 40, y has 39"),
+        (lambda X, y: selection_leakage(X[0], y, [2]), ValueError, "X must be 2-D"),
+        (lambda X, y: selection_leakage(X, np.zeros(40), [2]), ValueError, "y holds one class only"),
+        (
+            lambda X, y: selection_leakage(X, y, [2], model=NearestCentroid),
+            TypeError,
+            "model must be a scikit-learn classifier",
+        ),
+        (lambda X, y: selection_leakage(X, y, [2], n_splits=1), ValueError, "n_splits must be >= 2"),
+        (lambda X, y: selection_leakage(np.where(X > 3, np.nan, X), y, [2]), ValueError, "X contains"),
+    ],
+)
 def test_selection_leakage_bad_input(call, exc, match):
     X, y = _noise()
     with pytest.raises(exc, match=match):
@@ -77,8 +85,9 @@ def test_distortion_keeps_the_order_and_auc(slope, shift):
     y = (rng.random(300) < p).astype(int)
     q = distort_probabilities(p, slope=slope, shift=shift)
     inner = (p > 0) & (p < 1)
-    np.testing.assert_allclose(np.log(q[inner] / (1 - q[inner])), slope * np.log(p[inner] / (1 - p[inner])) + shift,
-                               atol=1e-9)
+    np.testing.assert_allclose(
+        np.log(q[inner] / (1 - q[inner])), slope * np.log(p[inner] / (1 - p[inner])) + shift, atol=1e-9
+    )
     assert q[0] == 0.0 and q[1] == 1.0
     assert skm.roc_auc_score(y, q) == pytest.approx(skm.roc_auc_score(y, p), abs=1e-15)
     # the same ties: equal inputs give equal outputs, a strict order stays strict
@@ -88,14 +97,17 @@ def test_distortion_keeps_the_order_and_auc(slope, shift):
         assert skm.brier_score_loss(y, q) != pytest.approx(skm.brier_score_loss(y, p), abs=1e-6)
 
 
-@pytest.mark.parametrize("kw, exc, match", [
-    (dict(proba=[0.2, 1.2]), ValueError, r"proba must hold probabilities in \[0, 1\]"),
-    (dict(proba=[0.2, np.nan]), ValueError, "proba contains"),
-    (dict(proba=[0.2], slope=0), ValueError, "slope must be > 0"),
-    (dict(proba=[0.2], slope=-1), ValueError, "slope"),
-    (dict(proba=[0.2], slope="2"), TypeError, "slope"),
-    (dict(proba=[0.2], shift=np.inf), ValueError, "shift"),
-])
+@pytest.mark.parametrize(
+    "kw, exc, match",
+    [
+        (dict(proba=[0.2, 1.2]), ValueError, r"proba must hold probabilities in \[0, 1\]"),
+        (dict(proba=[0.2, np.nan]), ValueError, "proba contains"),
+        (dict(proba=[0.2], slope=0), ValueError, "slope must be > 0"),
+        (dict(proba=[0.2], slope=-1), ValueError, "slope"),
+        (dict(proba=[0.2], slope="2"), TypeError, "slope"),
+        (dict(proba=[0.2], shift=np.inf), ValueError, "shift"),
+    ],
+)
 def test_distortion_bad_input(kw, exc, match):
     proba = kw.pop("proba")
     with pytest.raises(exc, match=match):
@@ -106,7 +118,7 @@ def test_distortion_bad_input(kw, exc, match):
 def test_plot_calibration_draws_sklearns_points():
     rng = np.random.default_rng(0)
     p = rng.beta(2, 3, 400)
-    y = (rng.random(400) < p ** 2).astype(int)
+    y = (rng.random(400) < p**2).astype(int)
     fig, ax = new_figure()
     el.plots.plot_calibration(y, p, n_bins=8, ax=ax)
     frac, mean = sk_calibration_curve(y, p, n_bins=8)
@@ -181,8 +193,10 @@ def test_leakage_explorer_data_are_the_study_and_its_text_the_readout():
         np.testing.assert_array_equal(folds[folds.way == "leaky"].accuracy, st.leaky_folds[i])
         np.testing.assert_array_equal(folds[folds.way == "honest"].accuracy, st.honest_folds[i])
         text = d["readout"].set_index("k").loc[k, "text"]
-        assert text == (f"{k} features selected | selected on all data, then CV: {leaky:.3f} | "
-                        f"selected inside each fold: {honest:.3f} | optimism {leaky - honest:+.3f}")
+        assert text == (
+            f"{k} features selected | selected on all data, then CV: {leaky:.3f} | "
+            f"selected inside each fold: {honest:.3f} | optimism {leaky - honest:+.3f}"
+        )
         assert text == el.widgets.leakage_update(st, k, chance=0.5)[0]
     assert ex.text == d["readout"].set_index("k").loc[16, "text"]
     _check_spec(ex, ["k"])
@@ -201,7 +215,7 @@ def test_calibration_explorer_data_equal_scikit_learn_at_grid_points():
     auc = skm.roc_auc_score(y, p)
     bins, rd = ex.data["bins"], ex.data["readout"]
     assert len(rd) == 17 * 21
-    for slope, shift in ((4.0, 0.0), (0.25, -2.0), (1.0, 1.4), (2.0, -1.0), (2 ** 0.75, 2.0)):
+    for slope, shift in ((4.0, 0.0), (0.25, -2.0), (1.0, 1.4), (2.0, -1.0), (2**0.75, 2.0)):
         q = distort_probabilities(p, slope=slope, shift=shift)
         at = lambda t: np.isclose(t.log2_slope, np.log2(slope)) & np.isclose(t["shift"], shift)  # noqa: E731
         text = rd[at(rd)].text.iloc[0]

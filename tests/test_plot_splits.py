@@ -1,5 +1,6 @@
 """plots.plot_splits draws any scikit-learn-protocol splitter: the drawn cells are the split indices
 (checked through the image arrays, against the splitters' own output), bands show classes and groups."""
+
 import matplotlib
 
 matplotlib.use("Agg")
@@ -31,17 +32,20 @@ def _image(ax, label):
     return next(im for im in ax.images if im.get_label() == label).get_array()
 
 
-@pytest.mark.parametrize("splitter, use_groups", [
-    (GroupKFold(4), True),
-    (StratifiedGroupKFold(3, shuffle=True, random_state=0), True),
-    (TimeSeriesSplit(4), False),
-    (StratifiedKFold(5), False),
-    (el.splits.KFold(5, random_state=0), False),
-    (el.splits.KFold(3, n_repeats=2, shuffle=True, random_state=1), False),
-    (el.splits.HoldOut(0.3, n_repeats=4, random_state=0), False),
-    (el.splits.Bootstrap(3, random_state=0), False),
-    (el.splits.LeaveOneOut(), False),
-])
+@pytest.mark.parametrize(
+    "splitter, use_groups",
+    [
+        (GroupKFold(4), True),
+        (StratifiedGroupKFold(3, shuffle=True, random_state=0), True),
+        (TimeSeriesSplit(4), False),
+        (StratifiedKFold(5), False),
+        (el.splits.KFold(5, random_state=0), False),
+        (el.splits.KFold(3, n_repeats=2, shuffle=True, random_state=1), False),
+        (el.splits.HoldOut(0.3, n_repeats=4, random_state=0), False),
+        (el.splits.Bootstrap(3, random_state=0), False),
+        (el.splits.LeaveOneOut(), False),
+    ],
+)
 def test_drawn_cells_are_the_split_indices(splitter, use_groups):
     groups = GROUPS if use_groups else None
     fig, ax = plt.subplots()
@@ -65,25 +69,34 @@ def test_time_series_split_shows_unused_future_and_truncation_in_title():
     fig, ax = plt.subplots()
     plots.plot_splits(TimeSeriesSplit(5), np.zeros(12), ax=ax, max_splits=3)
     img = _image(ax, "splits")
-    assert img.shape == (3, 12) and (img == 0).any()            # the future is not used
+    assert img.shape == (3, 12) and (img == 0).any()  # the future is not used
     assert ax.get_title() == "TimeSeriesSplit (first 3 splits)"
     assert "not used" in [t.get_text() for t in ax.get_legend().get_texts()]
     plt.close(fig)
 
 
-@pytest.mark.parametrize("call, exc, match", [
-    (lambda ax: plots.plot_splits("KFold", np.zeros(5), ax=ax), TypeError, "splitter"),
-    (lambda ax: plots.plot_splits(GroupKFold(2), np.zeros(5), ax=ax), ValueError, "groups"),
-    (lambda ax: plots.plot_splits(el.splits.KFold(2), np.zeros(6), groups=np.arange(6), ax=ax), ValueError,
-     "GroupKFold"),
-    (lambda ax: plots.plot_splits(el.splits.KFold(2), np.zeros(6), [0, 1], ax=ax), ValueError, "y has 2"),
-    (lambda ax: plots.plot_splits(GroupKFold(2), np.zeros(6), groups=[0, 1, 2], ax=ax), ValueError, "groups has 3"),
-    (lambda ax: plots.plot_splits(el.splits.KFold(2), np.zeros((0, 2)), ax=ax), ValueError, "empty"),
-    (lambda ax: plots.plot_splits(el.splits.KFold(2), np.zeros(6), ax=ax, max_splits=0), ValueError, "max_splits"),
-    (lambda ax: plots.plot_splits(el.splits.KFold(2), np.zeros(6), ax="ax"), TypeError, "ax"),
-    (lambda ax: plots.plot_splits(el.splits.KFold(2), np.zeros(6), [0, 1, np.nan, 1, 0, 1], ax=ax), ValueError,
-     "NaN"),
-])
+@pytest.mark.parametrize(
+    "call, exc, match",
+    [
+        (lambda ax: plots.plot_splits("KFold", np.zeros(5), ax=ax), TypeError, "splitter"),
+        (lambda ax: plots.plot_splits(GroupKFold(2), np.zeros(5), ax=ax), ValueError, "groups"),
+        (
+            lambda ax: plots.plot_splits(el.splits.KFold(2), np.zeros(6), groups=np.arange(6), ax=ax),
+            ValueError,
+            "GroupKFold",
+        ),
+        (lambda ax: plots.plot_splits(el.splits.KFold(2), np.zeros(6), [0, 1], ax=ax), ValueError, "y has 2"),
+        (lambda ax: plots.plot_splits(GroupKFold(2), np.zeros(6), groups=[0, 1, 2], ax=ax), ValueError, "groups has 3"),
+        (lambda ax: plots.plot_splits(el.splits.KFold(2), np.zeros((0, 2)), ax=ax), ValueError, "empty"),
+        (lambda ax: plots.plot_splits(el.splits.KFold(2), np.zeros(6), ax=ax, max_splits=0), ValueError, "max_splits"),
+        (lambda ax: plots.plot_splits(el.splits.KFold(2), np.zeros(6), ax="ax"), TypeError, "ax"),
+        (
+            lambda ax: plots.plot_splits(el.splits.KFold(2), np.zeros(6), [0, 1, np.nan, 1, 0, 1], ax=ax),
+            ValueError,
+            "NaN",
+        ),
+    ],
+)
 def test_bad_input(call, exc, match):
     fig, ax = plt.subplots()
     with pytest.raises(exc, match=match):

@@ -1,4 +1,5 @@
 """Chapter 01–02 figures draw what they claim (checked through the artists, not pixels)."""
+
 import matplotlib.pyplot as plt
 import numpy as np
 import pytest
@@ -57,8 +58,13 @@ def test_plot_polynomial_fit_and_default_axes():
 
 
 def test_plot_cv_repeats_draws_every_fold():
-    r = el.evaluation.cross_validation(__import__("sklearn.naive_bayes").naive_bayes.GaussianNB(),
-                                       *el.data.load_bundled("iris"), n_splits=5, n_repeats=2, random_state=0)
+    r = el.evaluation.cross_validation(
+        __import__("sklearn.naive_bayes").naive_bayes.GaussianNB(),
+        *el.data.load_bundled("iris"),
+        n_splits=5,
+        n_repeats=2,
+        random_state=0,
+    )
     fig, ax = plt.subplots()
     plots.plot_cv_repeats(r, ax=ax)
     assert len(ax.collections[0].get_offsets()) == 10

@@ -1,5 +1,6 @@
 """evallib.plots.selection: the heat map shows the grid's scores; the cells above the ROC staircase are
 ℓ_rank (式(2.21)), counted against a brute-force pair count and evallib.curves.rank_loss."""
+
 import itertools
 
 import matplotlib
@@ -23,15 +24,15 @@ def test_rank_cells_count_the_misordered_pairs(seed):
     rng = np.random.default_rng(seed)
     n = int(rng.integers(4, 25))
     y = np.r_[0, 1, rng.integers(0, 2, n)]
-    s = rng.integers(0, 6, len(y)) / 5          # coarse scores: many ties
+    s = rng.integers(0, 6, len(y)) / 5  # coarse scores: many ties
     fig, ax = plt.subplots()
     el.plots.plot_rank_cells(y, s, ax=ax)
     above, tie = _cells(ax)
-    pairs = list(itertools.product(s[y == 1], s[y == 0]))   # brute force over every (positive, negative) pair
+    pairs = list(itertools.product(s[y == 1], s[y == 0]))  # brute force over every (positive, negative) pair
     assert above == sum(n_ > p_ for p_, n_ in pairs) and tie == sum(n_ == p_ for p_, n_ in pairs)
     m = len(pairs)
     assert (above + tie / 2) / m == pytest.approx(el.curves.rank_loss(y, s), abs=1e-15)
-    assert 1 - (above + tie / 2) / m == pytest.approx(roc_auc_score(y, s), abs=1e-12)   # 式(2.22), oracle
+    assert 1 - (above + tie / 2) / m == pytest.approx(roc_auc_score(y, s), abs=1e-12)  # 式(2.22), oracle
     plt.close(fig)
 
 
@@ -60,7 +61,7 @@ def test_grid_scores_heat_map_shows_every_score_and_frames_the_best():
     assert np.array_equal(ax.images[0].get_array(), s)
     assert sorted(t.get_text() for t in ax.texts) == sorted(f"{v:.3f}" for v in s.ravel())
     best = sorted((p.get_x() + 0.5, p.get_y() + 0.5) for p in ax.patches if p.get_gid() == "best")
-    assert best == [(0.0, 1.0), (2.0, 0.0)]               # (column, row) of both maxima
+    assert best == [(0.0, 1.0), (2.0, 0.0)]  # (column, row) of both maxima
     assert [t.get_text() for t in ax.get_yticklabels()] == ["1", "None"]
     plt.close(fig)
 
@@ -76,6 +77,7 @@ def test_grid_scores_validates():
 
 # --- evallib.plots.regression (notebook 07) ---------------------------------------------------------------
 
+
 def test_outlier_effect_curves_match_the_measures_recomputed():
     rng = np.random.default_rng(3)
     t = rng.uniform(50, 300, 40)
@@ -86,13 +88,16 @@ def test_outlier_effect_curves_match_the_measures_recomputed():
     lines = {ln.get_gid(): ln.get_ydata() for ln in ax.lines if ln.get_gid()}
     q = p.copy()
     q[5] += 400
-    from sklearn import metrics as skm                                    # oracle
+    from sklearn import metrics as skm  # oracle
+
     assert lines["MAE"][0] == 1 and lines["MAE"][2] == pytest.approx(
-        skm.mean_absolute_error(t, q) / skm.mean_absolute_error(t, p))
+        skm.mean_absolute_error(t, q) / skm.mean_absolute_error(t, p)
+    )
     assert lines["RMSE"][2] == pytest.approx(np.sqrt(skm.mean_squared_error(t, q) / skm.mean_squared_error(t, p)))
-    assert lines["MAPE"][2] == pytest.approx(skm.mean_absolute_percentage_error(t, q)
-                                             / skm.mean_absolute_percentage_error(t, p))
-    assert lines["RMSE"][2] > lines["MAE"][2] > 1                         # squaring reacts most
+    assert lines["MAPE"][2] == pytest.approx(
+        skm.mean_absolute_percentage_error(t, q) / skm.mean_absolute_percentage_error(t, p)
+    )
+    assert lines["RMSE"][2] > lines["MAE"][2] > 1  # squaring reacts most
     plt.close(fig)
 
 

@@ -5,6 +5,7 @@ Oracles: published parameter counts (torchvision's model cards, Keras' MobileNet
 "GFLOPS" column and the MobileNet paper; hand-worked layers; brute-force counting of the multiply-adds a
 naive convolution performs; SciPy's correlate2d for output shapes; the definition of the roofline.
 """
+
 import html.parser
 import math
 from fractions import Fraction
@@ -60,8 +61,7 @@ def test_resnet50_v1_vs_v15():
     # v1 puts stride 2 in the first 1x1 conv of stages 2-4, v1.5 in the 3x3 conv. The 3x3 conv's output is
     # at the halved size either way; only that 1x1 conv (C_in = 2 * width -> width) differs: in v1.5 it runs
     # at the full input size h_in, in v1 at h_in / 2.
-    diff = sum(2 * width * width * (h_in**2 - (h_in // 2) ** 2)
-               for width, h_in in ((128, 56), (256, 28), (512, 14)))
+    diff = sum(2 * width * width * (h_in**2 - (h_in // 2) ** 2) for width, h_in in ((128, 56), (256, 28), (512, 14)))
     assert v15.macs - v1.macs == diff
 
 
@@ -134,16 +134,23 @@ def naive_conv_macs(c_in, h, w, c_out, k, stride, pad, groups):
         g = o // cg_out
         for i, r in enumerate(range(0, x.shape[1] - k + 1, stride)):
             for j, s in enumerate(range(0, x.shape[2] - k + 1, stride)):
-                patch = x[g * cg_in:(g + 1) * cg_in, r:r + k, s:s + k]
+                patch = x[g * cg_in : (g + 1) * cg_in, r : r + k, s : s + k]
                 out[o, i, j] = np.sum(patch * wts[o])
                 count += patch.size
     return count, out.shape
 
 
-@pytest.mark.parametrize("c_in,h,w,c_out,k,stride,pad,groups", [
-    (3, 7, 9, 4, 3, 1, 0, 1), (4, 8, 8, 6, 3, 2, 1, 2), (6, 9, 7, 6, 3, 2, 1, 6), (2, 10, 10, 4, 5, 3, 2, 1),
-    (4, 6, 6, 8, 1, 1, 0, 4), (3, 11, 11, 3, 11, 4, 2, 3),
-])
+@pytest.mark.parametrize(
+    "c_in,h,w,c_out,k,stride,pad,groups",
+    [
+        (3, 7, 9, 4, 3, 1, 0, 1),
+        (4, 8, 8, 6, 3, 2, 1, 2),
+        (6, 9, 7, 6, 3, 2, 1, 6),
+        (2, 10, 10, 4, 5, 3, 2, 1),
+        (4, 6, 6, 8, 1, 1, 0, 4),
+        (3, 11, 11, 3, 11, 4, 2, 3),
+    ],
+)
 def test_conv_formula_against_brute_force(c_in, h, w, c_out, k, stride, pad, groups):
     count, shape = naive_conv_macs(c_in, h, w, c_out, k, stride, pad, groups)
     layer = rl.conv2d((c_in, h, w), c_out, k, stride, pad, groups=groups)
@@ -155,8 +162,16 @@ def test_conv_formula_against_brute_force(c_in, h, w, c_out, k, stride, pad, gro
 
 
 @settings(max_examples=25, deadline=None)
-@given(g=st.integers(1, 3), cig=st.integers(1, 2), cog=st.integers(1, 2), k=st.integers(1, 4),
-       stride=st.integers(1, 3), pad=st.integers(0, 2), h=st.integers(1, 7), w=st.integers(1, 7))
+@given(
+    g=st.integers(1, 3),
+    cig=st.integers(1, 2),
+    cog=st.integers(1, 2),
+    k=st.integers(1, 4),
+    stride=st.integers(1, 3),
+    pad=st.integers(0, 2),
+    h=st.integers(1, 7),
+    w=st.integers(1, 7),
+)
 def test_conv_formula_property(g, cig, cog, k, stride, pad, h, w):
     c_in, c_out = g * cig, g * cog
     if h + 2 * pad < k or w + 2 * pad < k:
@@ -188,8 +203,11 @@ def test_mobilenet_v1_block_ratio():
 
 
 def test_sequential_tiny_model_by_hand():
-    m = rl.sequential("tiny", [rl.conv2d((3, 8, 8), 4, 3, padding=1), rl.activation((4, 8, 8)),
-                               rl.flatten((4, 8, 8)), rl.linear(256, 2)], input_shape=(3, 8, 8))
+    m = rl.sequential(
+        "tiny",
+        [rl.conv2d((3, 8, 8), 4, 3, padding=1), rl.activation((4, 8, 8)), rl.flatten((4, 8, 8)), rl.linear(256, 2)],
+        input_shape=(3, 8, 8),
+    )
     assert m.params == (4 * 27 + 4) + (256 * 2 + 2)
     assert m.macs == 64 * 4 * 27 + 512
     # traffic (float32, conv/linear outputs): weights + 256 + 2 outputs
@@ -310,8 +328,7 @@ def test_ridge_and_attainable_by_definition():
 
 
 @settings(max_examples=100, deadline=None)
-@given(peak=st.floats(1e6, 1e16), bw=st.floats(1e6, 1e13),
-       xs=st.lists(st.floats(0, 1e6), min_size=2, max_size=30))
+@given(peak=st.floats(1e6, 1e16), bw=st.floats(1e6, 1e13), xs=st.lists(st.floats(0, 1e6), min_size=2, max_size=30))
 def test_roofline_continuous_at_ridge_and_monotone(peak, bw, xs):
     ridge = rl.ridge_point(peak, bw)
     below, above = rl.attainable(ridge * (1 - 1e-9), peak, bw), rl.attainable(ridge * (1 + 1e-9), peak, bw)
@@ -347,8 +364,13 @@ def test_per_layer_bound_is_stricter(name, outputs):
 
 
 def test_per_layer_bounds_by_hand():
-    m = rl.sequential("two", [rl.conv2d((1, 4, 4), 1, 1, bias=False), rl.linear(16, 1, bias=False)],
-                      input_shape=(1, 4, 4), mac_flops=1, dtype=1)
+    m = rl.sequential(
+        "two",
+        [rl.conv2d((1, 4, 4), 1, 1, bias=False), rl.linear(16, 1, bias=False)],
+        input_shape=(1, 4, 4),
+        mac_flops=1,
+        dtype=1,
+    )
     # conv: 16 MACs, bytes 1 + 16; linear: 16 MACs, bytes 16 + 1
     assert m.layer_flops.tolist() == [16, 16] and m.layer_bytes.tolist() == [17, 17]
     assert m.layer_time_bounds(1.0, 2.0).tolist() == [16.0, 16.0]
@@ -411,8 +433,7 @@ def test_measure_machine_signature_default():
 
 
 def test_measure_kernels_fields():
-    ks = rl.measure_kernels([("dot", 1000), ("add", 1000), ("matvec", 50), ("matmul", 24)], repeats=2,
-                            min_time=0.002)
+    ks = rl.measure_kernels([("dot", 1000), ("add", 1000), ("matvec", 50), ("matmul", 24)], repeats=2, min_time=0.002)
     assert [k.kernel for k in ks] == ["dot", "add", "matvec", "matmul"]
     assert ks[0].intensity == 1 / 8 and ks[1].intensity == 1 / 24 and ks[3].intensity == 24 / 12
     assert ks[2].flops == 2 * 50 * 50
@@ -459,8 +480,10 @@ BAD = [
     (lambda: rl.mobilenet_v2(batch=-1), "batch"),
     (lambda: rl.get_model("lenet"), "name"),
     (lambda: rl.sequential("x", []), "layers"),
-    (lambda: rl.sequential("x", [rl.conv2d((3, 8, 8), 4, 3), rl.conv2d((5, 6, 6), 4, 3)], input_shape=(3, 8, 8)),
-     "layers"),
+    (
+        lambda: rl.sequential("x", [rl.conv2d((3, 8, 8), 4, 3), rl.conv2d((5, 6, 6), 4, 3)], input_shape=(3, 8, 8)),
+        "layers",
+    ),
     (lambda: rl.vgg16().with_convention(speed=1), "unknown"),
     (lambda: rl.vgg16().table(kinds=("dense",)), "kinds"),
     (lambda: rl.ridge_point(0, 1e9), "peak_flops"),

@@ -3,6 +3,7 @@
 Oracles: the roofline's definition min(π, β·I), hand-worked model counts (VGG16's traffic under the article's
 convention, I(N) = N·F/(W + N·A)) and the documented device figures.
 """
+
 import re
 
 import numpy as np
@@ -16,8 +17,9 @@ from evallib.widgets.roofline import roofline_data, roofline_explorer, roofline_
 
 VGG16_PARAMS = 138_357_544
 VGG16_MACS = 15_470_264_320
-VGG16_OUTPUTS = (2 * 224**2 * 64 + 2 * 112**2 * 128 + 3 * 56**2 * 256 + 3 * 28**2 * 512 + 3 * 14**2 * 512
-                 + 4096 + 4096 + 1000)
+VGG16_OUTPUTS = (
+    2 * 224**2 * 64 + 2 * 112**2 * 128 + 3 * 56**2 * 256 + 3 * 28**2 * 512 + 3 * 14**2 * 512 + 4096 + 4096 + 1000
+)
 VGG16_ARTICLE_I = VGG16_MACS / (4 * (VGG16_PARAMS + VGG16_OUTPUTS))  # ≈ 25.46
 
 
@@ -30,8 +32,17 @@ ROW = re.compile(r"^(\S+)\s+([\d.]+)\s+(memory|compute)\s+([\d.]+)\s+([\d.]+)\s+
 
 def rows(text):
     """model name -> (intensity, bound, TFLOP/s, time ms, per-layer time ms, images/s) from the explorer's table."""
-    return {m.group(1): (float(m.group(2)), m.group(3), float(m.group(4)), float(m.group(5)), float(m.group(6)),
-                         int(m.group(7).replace(",", ""))) for m in ROW.finditer(text)}
+    return {
+        m.group(1): (
+            float(m.group(2)),
+            m.group(3),
+            float(m.group(4)),
+            float(m.group(5)),
+            float(m.group(6)),
+            int(m.group(7).replace(",", "")),
+        )
+        for m in ROW.finditer(text)
+    }
 
 
 def intensities(text):
@@ -58,8 +69,7 @@ def test_plot_roofline_draws_the_definition():
 def test_plot_roofline_layers_points_ceilings():
     ax = new_ax()
     k = rl.KernelMeasurement("dot", 1000, 2000, 16000, 1e-6)
-    plot_roofline(1e11, 1e10, layers=rl.alexnet(), points=[k, ("mine", 2.0, 5e9)], ceilings={"1 thread": 5e10},
-                  ax=ax)
+    plot_roofline(1e11, 1e10, layers=rl.alexnet(), points=[k, ("mine", 2.0, 5e9)], ceilings={"1 thread": 5e10}, ax=ax)
     offsets = [c.get_offsets() for c in ax.collections]
     conv, lin = offsets[0], offsets[1]
     assert len(conv) == 5 and len(lin) == 3
@@ -85,29 +95,35 @@ def test_plot_layer_times_bars():
     m = rl.alexnet()
     plot_layer_times(m, 1e12, 1e11, ax=ax, top=3)
     heights = sorted(p.get_height() for p in ax.patches)
-    t = [max(2 * layer.macs / 1e12, 4 * (layer.params + layer.out_elements) / 1e11)
-         for layer in m.layers if layer.is_compute]
+    t = [
+        max(2 * layer.macs / 1e12, 4 * (layer.params + layer.out_elements) / 1e11)
+        for layer in m.layers
+        if layer.is_compute
+    ]
     assert heights == pytest.approx([x * 1e3 for x in sorted(t)[-3:]], rel=1e-12)
 
 
-@pytest.mark.parametrize("call,word", [
-    (lambda ax: plot_roofline(0, 1e9, ax=ax), "peak_flops"),
-    (lambda ax: plot_roofline(1e12, -1, ax=ax), "bandwidth"),
-    (lambda ax: plot_roofline(1e12, 1e9, models=["vgg16"], ax=ax), "models"),
-    (lambda ax: plot_roofline(1e12, 1e9, layers="vgg16", ax=ax), "layers"),
-    (lambda ax: plot_roofline(1e12, 1e9, points=[("x", -1, 1)], ax=ax), "points"),
-    (lambda ax: plot_roofline(1e12, 1e9, points=[1], ax=ax), "points"),
-    (lambda ax: plot_roofline(1e12, 1e9, ceilings={"x": 0}, ax=ax), "ceilings"),
-    (lambda ax: plot_roofline(1e12, 1e9, intensity_range=(10, 1), ax=ax), "intensity_range"),
-    (lambda ax: plot_roofline(1e12, 1e9, ax="axes"), "ax"),
-    (lambda ax: plot_batch_intensity("vgg16", ax=ax), "model"),
-    (lambda ax: plot_batch_intensity(rl.vgg16(), [0, 1], ax=ax), "batches"),
-    (lambda ax: plot_batch_intensity(rl.vgg16(), [1.5], ax=ax), "batches"),
-    (lambda ax: plot_batch_intensity(rl.vgg16(), [1], peak_flops=1e12, ax=ax), "bandwidth"),
-    (lambda ax: plot_layer_times(None, 1e12, 1e9, ax=ax), "model"),
-    (lambda ax: plot_layer_times(rl.vgg16(), 1e12, 1e9, top=0, ax=ax), "top"),
-    (lambda ax: plot_layer_times(rl.vgg16(), 1e12, 0, ax=ax), "bandwidth"),
-])
+@pytest.mark.parametrize(
+    "call,word",
+    [
+        (lambda ax: plot_roofline(0, 1e9, ax=ax), "peak_flops"),
+        (lambda ax: plot_roofline(1e12, -1, ax=ax), "bandwidth"),
+        (lambda ax: plot_roofline(1e12, 1e9, models=["vgg16"], ax=ax), "models"),
+        (lambda ax: plot_roofline(1e12, 1e9, layers="vgg16", ax=ax), "layers"),
+        (lambda ax: plot_roofline(1e12, 1e9, points=[("x", -1, 1)], ax=ax), "points"),
+        (lambda ax: plot_roofline(1e12, 1e9, points=[1], ax=ax), "points"),
+        (lambda ax: plot_roofline(1e12, 1e9, ceilings={"x": 0}, ax=ax), "ceilings"),
+        (lambda ax: plot_roofline(1e12, 1e9, intensity_range=(10, 1), ax=ax), "intensity_range"),
+        (lambda ax: plot_roofline(1e12, 1e9, ax="axes"), "ax"),
+        (lambda ax: plot_batch_intensity("vgg16", ax=ax), "model"),
+        (lambda ax: plot_batch_intensity(rl.vgg16(), [0, 1], ax=ax), "batches"),
+        (lambda ax: plot_batch_intensity(rl.vgg16(), [1.5], ax=ax), "batches"),
+        (lambda ax: plot_batch_intensity(rl.vgg16(), [1], peak_flops=1e12, ax=ax), "bandwidth"),
+        (lambda ax: plot_layer_times(None, 1e12, 1e9, ax=ax), "model"),
+        (lambda ax: plot_layer_times(rl.vgg16(), 1e12, 1e9, top=0, ax=ax), "top"),
+        (lambda ax: plot_layer_times(rl.vgg16(), 1e12, 0, ax=ax), "bandwidth"),
+    ],
+)
 def test_plots_bad_input(call, word):
     with pytest.raises((ValueError, TypeError), match=word):
         call(new_ax())
@@ -120,8 +136,7 @@ def test_plots_exported():
 
 # --------------------------------------------------------------------------- the pure update
 def test_update_reproduces_article_case():
-    text, fig = roofline_update("GTX 1080 Ti", 11.3e12, 484e9, ("VGG16", "MobileNetV1"), 1, 1, "conv_linear",
-                                "float32")
+    text, fig = roofline_update("GTX 1080 Ti", 11.3e12, 484e9, ("VGG16", "MobileNetV1"), 1, 1, "conv_linear", "float32")
     assert isinstance(fig, Figure) and len(fig.axes) == 1
     i = intensities(text)
     assert i["VGG16"] == pytest.approx(VGG16_ARTICLE_I, abs=0.005)
@@ -139,8 +154,16 @@ def test_update_reproduces_article_case():
 
 
 def test_update_conventions_flip_and_batch_moves_points():
-    base = dict(device="GTX 1080 Ti", peak_flops=11.3e12, bandwidth=484e9, models=("VGG16",), batch=1,
-                mac_flops=1, outputs="conv_linear", dtype="float32")
+    base = dict(
+        device="GTX 1080 Ti",
+        peak_flops=11.3e12,
+        bandwidth=484e9,
+        models=("VGG16",),
+        batch=1,
+        mac_flops=1,
+        outputs="conv_linear",
+        dtype="float32",
+    )
     t_all, _ = roofline_update(**{**base, "outputs": "all"})
     assert rows(t_all)["VGG16"][1] == "memory"
     t2, _ = roofline_update(**{**base, "mac_flops": 2})
@@ -166,16 +189,19 @@ def test_update_labels_custom_and_missing_dtype():
     assert "select at least one model" in t and len(fig.axes[0].collections) == 0
 
 
-@pytest.mark.parametrize("kw,word", [
-    ({"device": "TPU"}, "device"),
-    ({"models": ("LeNet",)}, "name"),
-    ({"batch": 0}, "batch"),
-    ({"mac_flops": 3}, "mac_flops"),
-    ({"outputs": "none"}, "outputs"),
-    ({"dtype": "float8"}, "dtype"),
-    ({"peak_flops": 0.0}, "peak_flops"),
-    ({"bandwidth": float("nan")}, "bandwidth"),
-])
+@pytest.mark.parametrize(
+    "kw,word",
+    [
+        ({"device": "TPU"}, "device"),
+        ({"models": ("LeNet",)}, "name"),
+        ({"batch": 0}, "batch"),
+        ({"mac_flops": 3}, "mac_flops"),
+        ({"outputs": "none"}, "outputs"),
+        ({"dtype": "float8"}, "dtype"),
+        ({"peak_flops": 0.0}, "peak_flops"),
+        ({"bandwidth": float("nan")}, "bandwidth"),
+    ],
+)
 def test_update_bad_input(kw, word):
     with pytest.raises((ValueError, TypeError), match=word):
         roofline_update(**kw)
@@ -186,9 +212,12 @@ def test_update_bad_input(kw, word):
 def test_the_charts_arithmetic_equals_analyze(name):
     data = roofline_data()
     for dev in ("GTX 1080 Ti", "H100 SXM"):
-        for conv in (rl.Convention(mac_flops=1, batch=1), rl.Convention(outputs="io", dtype="int8", batch=64),
-                     rl.Convention(outputs="all", dtype="float16", batch=1024)):
-            peak, bw = rl.DEVICES[dev].peak(conv.dtype) * 10 ** 0.35, rl.DEVICES[dev].bandwidth * 10 ** -1.2
+        for conv in (
+            rl.Convention(mac_flops=1, batch=1),
+            rl.Convention(outputs="io", dtype="int8", batch=64),
+            rl.Convention(outputs="all", dtype="float16", batch=1024),
+        ):
+            peak, bw = rl.DEVICES[dev].peak(conv.dtype) * 10**0.35, rl.DEVICES[dev].bandwidth * 10**-1.2
             ref = rl.analyze(rl.get_model(name).with_convention(conv), peak, bw)  # the oracle: evallib
             got = roofline_values(data, name, peak, bw, conv.batch, conv.mac_flops, conv.outputs, conv.dtype)
             assert (got["flops"], got["memory_bytes"], got["bound"]) == (ref.flops, ref.memory_bytes, ref.bound)
@@ -227,12 +256,15 @@ def test_explorer_this_machine():
     assert d[d.device == "this machine"].peak.iloc[0] == pytest.approx(5e10)
 
 
-@pytest.mark.parametrize("kw,word", [
-    ({"device": "TPU"}, "device"),
-    ({"device": "this machine"}, "device"),
-    ({"models": ("VGG19",)}, "models"),
-    ({"measurement": 3.0}, "measurement"),
-])
+@pytest.mark.parametrize(
+    "kw,word",
+    [
+        ({"device": "TPU"}, "device"),
+        ({"device": "this machine"}, "device"),
+        ({"models": ("VGG19",)}, "models"),
+        ({"measurement": 3.0}, "measurement"),
+    ],
+)
 def test_explorer_bad_input(kw, word):
     with pytest.raises((ValueError, TypeError), match=word):
         roofline_explorer(**kw)

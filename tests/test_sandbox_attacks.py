@@ -6,6 +6,7 @@ the end of the grader's start-up), a submission that SIGSTOPs its runner and one
 what an attack saw inside goes into q4_reason, which feedback.csv carries (text_answers). The sandbox's design and
 promises: docs/design/sandbox.md.
 """
+
 import csv
 import json
 import os
@@ -247,9 +248,20 @@ def _write(path, cells):
 
 
 def _start(subs, out, *args):
-    return subprocess.Popen(["make", "-s", "-C", str(ROOT), "autograde", f"SUBMISSIONS={subs}",
-                             "AUTOGRADE_ARGS=" + " ".join(["--out", str(out), *map(str, args)])],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    return subprocess.Popen(
+        [
+            "make",
+            "-s",
+            "-C",
+            str(ROOT),
+            "autograde",
+            f"SUBMISSIONS={subs}",
+            "AUTOGRADE_ARGS=" + " ".join(["--out", str(out), *map(str, args)]),
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
 
 
 def _tables(out):
@@ -276,8 +288,9 @@ def runs(tmp_path_factory):
     wrong = [WRONG[q] for q in ("q1", "q2", "q3", "q4")]
     subs_a, out_a, subs_b, out_b = base / "a", base / "a-out", base / "b", base / "b-out"
     for name, code in REPORTS.items():
-        code = code.replace("{CLONE}", str(clone)).replace("{PATHS}", repr([str(subs_a), str(out_a), str(subs_b),
-                                                                            str(out_b), str(clone)]))
+        code = code.replace("{CLONE}", str(clone)).replace(
+            "{PATHS}", repr([str(subs_a), str(out_a), str(subs_b), str(out_b), str(clone)])
+        )
         _write(subs_a / name / "01_error_and_fitting.ipynb", [SETUP, *wrong, code])
     for name, code in DELEGATION.items():
         _write(subs_a / name / "01_error_and_fitting.ipynb", [SETUP, WRONG["q1"], code, WRONG["q3"], WRONG["q4"]])
@@ -288,10 +301,9 @@ def runs(tmp_path_factory):
     (subs_b / "a_quick").mkdir(parents=True)
     (subs_b / "a_quick" / "01_error_and_fitting.ipynb").write_text("not a notebook", encoding="utf-8")
     try:
-        pa = _start(subs_a, out_a, "--cell-timeout", 60, "--total-timeout", 300, "--jobs", 2,
-                    "--memory-mb", MEMORY_MB)
+        pa = _start(subs_a, out_a, "--cell-timeout", 60, "--total-timeout", 300, "--jobs", 2, "--memory-mb", MEMORY_MB)
         pb = _start(subs_b, out_b, "--cell-timeout", 60, "--total-timeout", TOTAL_B, "--jobs", 1)
-        b_lines = [(time.monotonic(), line) for line in pb.stdout]          # each graded notebook, when it ends
+        b_lines = [(time.monotonic(), line) for line in pb.stdout]  # each graded notebook, when it ends
         b_err = pb.stderr.read()
         pb.wait(timeout=600)
         b_out = ("".join(line for _, line in b_lines), b_err)
@@ -302,8 +314,13 @@ def runs(tmp_path_factory):
     assert pb.returncode == 0, b_out[0][-3000:] + b_out[1][-3000:]
     fa, ta = _tables(out_a)
     fb, tb = _tables(out_b)
-    return {"feedback": fa + fb, "table": ta + tb, "b_lines": b_lines, "clone": str(clone),
-            "paths": [str(subs_a), str(out_a), str(subs_b), str(out_b), str(clone)]}
+    return {
+        "feedback": fa + fb,
+        "table": ta + tb,
+        "b_lines": b_lines,
+        "clone": str(clone),
+        "paths": [str(subs_a), str(out_a), str(subs_b), str(out_b), str(clone)],
+    }
 
 
 def _rows(runs, who):
@@ -338,7 +355,7 @@ def test_tmpfs_sizes_hold(runs):
     got = {d: int(n) for d, n in re.findall(r"(/[\w/]+)=(\d+) MB", said)}
     assert got["/var/tmp"] <= sandbox.VARTMP_MB and got["/dev/shm"] <= sandbox.SHM_MB, said
     assert got["/tmp"] <= sandbox.TMP_MB, said
-    assert said.count("OSError 28") == 3, said                  # each ended full (ENOSPC), none at 40 x 63 MB
+    assert said.count("OSError 28") == 3, said  # each ended full (ENOSPC), none at 40 x 63 MB
 
 
 def test_memory_bound_holds_for_all_processes(runs):
@@ -346,13 +363,13 @@ def test_memory_bound_holds_for_all_processes(runs):
     if sandbox.cgroup_mode() is None:
         pytest.skip(f"no cgroup here ({sandbox.cgroup_problem()}): per-process RLIMIT_AS only")
     peak = int(re.search(r"peak (\d+) MB", said).group(1))
-    assert peak <= MEMORY_MB, said            # 4 children x 600 MB tried; the sandbox as a whole holds 1 GB
+    assert peak <= MEMORY_MB, said  # 4 children x 600 MB tried; the sandbox as a whole holds 1 GB
 
 
 def test_runner_cannot_be_reached_from_the_kernel(runs):
     said = _said(runs, "pidfd_forgery")
     assert "FORGED" not in said and "OPENED" not in said, said
-    assert re.search(r"pidfd_getfd -1 errno 1\b", said), said               # EPERM: the runner is not dumpable
+    assert re.search(r"pidfd_getfd -1 errno 1\b", said), said  # EPERM: the runner is not dumpable
     assert re.search(r"ptrace -1 errno 1\b", said), said
 
 
@@ -360,8 +377,25 @@ def test_no_other_clone_and_nothing_of_the_host(runs):
     said = _said(runs, "other_clone")
     assert "found [] " in said and "clone_exists False" in said, said
     tops = set(re.search(r"root \[(.*?)\]", said).group(1).replace("'", "").split(", "))
-    assert tops <= {"bin", "sbin", "lib", "lib32", "lib64", "libx32", "usr", "etc", "dev", "proc", "tmp", "var",
-                    "run", "root", "work", ROOT.parts[1], Path(sys.base_prefix).parts[1]}, tops
+    assert tops <= {
+        "bin",
+        "sbin",
+        "lib",
+        "lib32",
+        "lib64",
+        "libx32",
+        "usr",
+        "etc",
+        "dev",
+        "proc",
+        "tmp",
+        "var",
+        "run",
+        "root",
+        "work",
+        ROOT.parts[1],
+        Path(sys.base_prefix).parts[1],
+    }, tops
     assert "home" not in tops and "srv" not in tops and "opt" not in tops
 
 
@@ -369,9 +403,9 @@ def test_proc_and_job_show_nothing_hidden(runs):
     said = _said(runs, "proc_and_job")
     assert "leaks [] " in said, said
     assert "/run/grader/job/job.json:FileNotFoundError" in said and "/run/grader/job:FileNotFoundError" in said
-    assert re.search(r"/proc/\d+/fd/0:PermissionError", said), said                  # the runner's stdin
+    assert re.search(r"/proc/\d+/fd/0:PermissionError", said), said  # the runner's stdin
     pids = [int(p) for p in re.search(r"pids \[(.*?)\]", said).group(1).split(", ")]
-    assert 1 in pids and len(pids) <= 6, pids                                 # its own PID namespace only
+    assert 1 in pids and len(pids) <= 6, pids  # its own PID namespace only
 
 
 def test_sigstopped_runner_is_killed_on_time(runs):

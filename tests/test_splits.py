@@ -1,4 +1,5 @@
 """evallib.splits: partitions, sizes, stratification, reproducibility, scikit-learn interoperability."""
+
 import math
 import warnings
 
@@ -20,8 +21,14 @@ def labels(counts):
 
 # ---------------------------------------------------------------- k-fold
 @settings(max_examples=80, deadline=None)
-@given(counts=st.lists(st.integers(1, 40), min_size=1, max_size=4), k=st.integers(2, 12),
-       seed=st.integers(0, 10_000), stratify=st.booleans(), shuffle=st.booleans(), p=st.integers(1, 3))
+@given(
+    counts=st.lists(st.integers(1, 40), min_size=1, max_size=4),
+    k=st.integers(2, 12),
+    seed=st.integers(0, 10_000),
+    stratify=st.booleans(),
+    shuffle=st.booleans(),
+    p=st.integers(1, 3),
+)
 def test_kfold_partitions_and_balances(counts, k, seed, stratify, shuffle, p):
     y = labels(counts)
     m = len(y)
@@ -40,7 +47,7 @@ def test_kfold_partitions_and_balances(counts, k, seed, stratify, shuffle, p):
         splits = list(kf.split(np.zeros(m), y))
     assert len(splits) == k * p
     for r in range(p):
-        rep = splits[r * k:(r + 1) * k]
+        rep = splits[r * k : (r + 1) * k]
         tests = np.concatenate([te for _, te in rep])
         # every sample in exactly one test fold per repeat
         assert np.array_equal(np.sort(tests), np.arange(m))
@@ -103,8 +110,9 @@ def test_kfold_works_as_sklearn_cv():
 
 # ---------------------------------------------------------------- hold-out
 @settings(max_examples=60, deadline=None)
-@given(counts=st.lists(st.integers(2, 60), min_size=2, max_size=4), frac=st.floats(0.05, 0.95),
-       seed=st.integers(0, 10_000))
+@given(
+    counts=st.lists(st.integers(2, 60), min_size=2, max_size=4), frac=st.floats(0.05, 0.95), seed=st.integers(0, 10_000)
+)
 def test_holdout_stratified_proportions(counts, frac, seed):
     y = labels(counts)
     m = len(y)
@@ -181,7 +189,7 @@ def test_bootstrap_oob_fraction_converges_to_formula():
 def test_out_of_bag_fraction_formula_and_limit():
     assert out_of_bag_fraction(1) == 0.0
     assert out_of_bag_fraction(2) == pytest.approx(0.25, abs=1e-15)
-    assert out_of_bag_fraction(10) == pytest.approx(0.9 ** 10, rel=1e-14)
+    assert out_of_bag_fraction(10) == pytest.approx(0.9**10, rel=1e-14)
     assert out_of_bag_fraction(10**9) == pytest.approx(math.exp(-1), rel=1e-8)
     values = [out_of_bag_fraction(m) for m in (2, 5, 10, 100, 1000)]
     assert values == sorted(values)  # increases towards 1/e
@@ -194,20 +202,23 @@ def test_bootstrap_never_returns_empty_test_set():
 
 
 # ---------------------------------------------------------------- bad input
-@pytest.mark.parametrize("make, exc, match", [
-    (lambda: KFold(1), ValueError, "n_splits"),
-    (lambda: KFold(2.5), TypeError, "n_splits"),
-    (lambda: KFold(5, n_repeats=0), ValueError, "n_repeats"),
-    (lambda: KFold(5, n_repeats=2, shuffle=False), ValueError, "shuffle"),
-    (lambda: HoldOut(0.0), ValueError, "test_size"),
-    (lambda: HoldOut(1.0), ValueError, "test_size"),
-    (lambda: HoldOut(-3), ValueError, "test_size"),
-    (lambda: HoldOut("0.3"), TypeError, "test_size"),
-    (lambda: HoldOut(0.3, n_repeats=0), ValueError, "n_repeats"),
-    (lambda: Bootstrap(0), ValueError, "n_repeats"),
-    (lambda: KFold(5, random_state="seed"), TypeError, "random_state"),
-    (lambda: KFold(5, random_state=-1), ValueError, "random_state"),
-])
+@pytest.mark.parametrize(
+    "make, exc, match",
+    [
+        (lambda: KFold(1), ValueError, "n_splits"),
+        (lambda: KFold(2.5), TypeError, "n_splits"),
+        (lambda: KFold(5, n_repeats=0), ValueError, "n_repeats"),
+        (lambda: KFold(5, n_repeats=2, shuffle=False), ValueError, "shuffle"),
+        (lambda: HoldOut(0.0), ValueError, "test_size"),
+        (lambda: HoldOut(1.0), ValueError, "test_size"),
+        (lambda: HoldOut(-3), ValueError, "test_size"),
+        (lambda: HoldOut("0.3"), TypeError, "test_size"),
+        (lambda: HoldOut(0.3, n_repeats=0), ValueError, "n_repeats"),
+        (lambda: Bootstrap(0), ValueError, "n_repeats"),
+        (lambda: KFold(5, random_state="seed"), TypeError, "random_state"),
+        (lambda: KFold(5, random_state=-1), ValueError, "random_state"),
+    ],
+)
 def test_bad_constructor_arguments(make, exc, match):
     with pytest.raises(exc, match=match):
         make()
@@ -243,7 +254,9 @@ def test_all_stratified_splits_count_exercise_2_1():
     # Exercise 2.1: 1000 samples (500 +, 500 -), 70 % train / 30 % test, stratified:
     # the number of different test sets is C(500, 150)^2. Check the counting rule by brute force on a small case.
     y = labels([4, 4])
-    seen = {tuple(np.flatnonzero(mask)) for mask in HoldOut(0.5, n_repeats=3000, random_state=0).test_masks(np.zeros(8), y)}
+    seen = {
+        tuple(np.flatnonzero(mask)) for mask in HoldOut(0.5, n_repeats=3000, random_state=0).test_masks(np.zeros(8), y)
+    }
     assert len(seen) == math.comb(4, 2) ** 2  # every stratified split appears, no other
     assert all(sum(i < 4 for i in s) == 2 for s in seen)
 
@@ -271,10 +284,10 @@ def test_simulate_oob_fraction_against_formula_and_brute_force():
 # strings, large or negative ints), which must not change any partition.
 patterns = st.lists(st.integers(0, 3), min_size=2, max_size=60)
 NAMINGS = [
-    lambda c: 3 - c,                      # reversed order of the same integers
-    lambda c: ["d", "b", "a", "c"][c],    # strings in another sorted order
-    lambda c: [10**6, -5, 7, 0][c],       # far apart integers (the general, sorting path)
-    lambda c: [2.0, 1.0, 0.0, 3.0][c],    # whole floats
+    lambda c: 3 - c,  # reversed order of the same integers
+    lambda c: ["d", "b", "a", "c"][c],  # strings in another sorted order
+    lambda c: [10**6, -5, 7, 0][c],  # far apart integers (the general, sorting path)
+    lambda c: [2.0, 1.0, 0.0, 3.0][c],  # whole floats
 ]
 
 
@@ -285,8 +298,13 @@ def _fold_ids_quiet(splitter, X, y):
 
 
 @settings(max_examples=80, deadline=None)
-@given(pattern=patterns, k=st.integers(2, 6), seed=st.integers(0, 10_000), shuffle=st.booleans(),
-       naming=st.sampled_from(range(len(NAMINGS))))
+@given(
+    pattern=patterns,
+    k=st.integers(2, 6),
+    seed=st.integers(0, 10_000),
+    shuffle=st.booleans(),
+    naming=st.sampled_from(range(len(NAMINGS))),
+)
 def test_kfold_invariant_to_relabelling_the_classes(pattern, k, seed, shuffle, naming):
     y = np.array(pattern)
     renamed = np.array([NAMINGS[naming](c) for c in pattern])
@@ -301,8 +319,9 @@ def test_kfold_invariant_to_relabelling_the_classes(pattern, k, seed, shuffle, n
 
 
 @settings(max_examples=60, deadline=None)
-@given(pattern=patterns, frac=st.floats(0.1, 0.9), seed=st.integers(0, 10_000),
-       naming=st.sampled_from(range(len(NAMINGS))))
+@given(
+    pattern=patterns, frac=st.floats(0.1, 0.9), seed=st.integers(0, 10_000), naming=st.sampled_from(range(len(NAMINGS)))
+)
 def test_holdout_invariant_to_relabelling_the_classes(pattern, frac, seed, naming):
     y = np.array(pattern)
     renamed = np.array([NAMINGS[naming](c) for c in pattern])
@@ -378,7 +397,9 @@ def test_shuffled_stratified_counts_equal_sklearn(pattern, k, seed):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", UserWarning)
         ours = [np.bincount(y[te], minlength=4) for _, te in KFold(k, random_state=seed).split(X, y)]
-        theirs = [np.bincount(y[te], minlength=4) for _, te in StratifiedKFold(k, shuffle=True, random_state=seed).split(X, y)]
+        theirs = [
+            np.bincount(y[te], minlength=4) for _, te in StratifiedKFold(k, shuffle=True, random_state=seed).split(X, y)
+        ]
     assert np.array_equal(ours, theirs)
 
 
@@ -390,7 +411,7 @@ def test_unstratified_unshuffled_equals_sklearn_kfold(m, k, continuous):
     if k > m:
         return
     X = np.zeros(m)
-    y = np.linspace(0, 1, m) + 0.001 if continuous else None   # a continuous y is not stratified
+    y = np.linspace(0, 1, m) + 0.001 if continuous else None  # a continuous y is not stratified
     ours = [te.tolist() for _, te in KFold(k, stratify=continuous, shuffle=False).split(X, y)]
     assert ours == [te.tolist() for _, te in SkKFold(k).split(X)]
 
@@ -404,13 +425,16 @@ def test_issue_21_unshuffled_stratified_example():
     assert ours == [t.tolist() for _, t in StratifiedKFold(3).split(X, y)]
 
 
-@pytest.mark.parametrize("kwargs, exc, match", [
-    (dict(shuffle=None), TypeError, "shuffle must be True or False; got None"),
-    (dict(shuffle=1), TypeError, "shuffle must be True or False"),
-    (dict(shuffle="no"), TypeError, "shuffle"),
-    (dict(shuffle=False, random_state=0), ValueError, "random_state=0 has no effect since shuffle is False"),
-    (dict(stratify=None), TypeError, "stratify must be True or False"),
-])
+@pytest.mark.parametrize(
+    "kwargs, exc, match",
+    [
+        (dict(shuffle=None), TypeError, "shuffle must be True or False; got None"),
+        (dict(shuffle=1), TypeError, "shuffle must be True or False"),
+        (dict(shuffle="no"), TypeError, "shuffle"),
+        (dict(shuffle=False, random_state=0), ValueError, "random_state=0 has no effect since shuffle is False"),
+        (dict(stratify=None), TypeError, "stratify must be True or False"),
+    ],
+)
 def test_shuffle_and_seed_validation_like_sklearn(kwargs, exc, match):
     from sklearn.model_selection import KFold as SkKFold
 
@@ -436,8 +460,11 @@ def test_small_class_warning_and_error_match_sklearn():
         list(KFold(3, random_state=0).split(X, y))
     with pytest.warns(UserWarning) as theirs:
         list(StratifiedKFold(3).split(X, y))
-    assert str(ours[0].message) == str(theirs[0].message) == \
-        "The least populated class in y has only 2 members, which is less than n_splits=3."
+    assert (
+        str(ours[0].message)
+        == str(theirs[0].message)
+        == "The least populated class in y has only 2 members, which is less than n_splits=3."
+    )
     assert ours[0].filename == __file__  # points at the caller, not at evallib
     with warnings.catch_warnings():
         warnings.simplefilter("error")  # no warning when every class has k members or more
@@ -451,12 +478,16 @@ def test_small_class_warning_and_error_match_sklearn():
 GROUPS = np.repeat(np.arange(5), 4)
 
 
-@pytest.mark.parametrize("splitter", [HoldOut(0.3, random_state=0), KFold(3, random_state=0), LeaveOneOut(),
-                                      Bootstrap(2, random_state=0)])
+@pytest.mark.parametrize(
+    "splitter", [HoldOut(0.3, random_state=0), KFold(3, random_state=0), LeaveOneOut(), Bootstrap(2, random_state=0)]
+)
 def test_splitters_refuse_groups_naming_sklearn_group_splitters(splitter):
     X, y = np.zeros(20), labels([10, 10])
-    for call in (lambda: splitter.split(X, y, GROUPS), lambda: splitter.split(X, y, groups=GROUPS),
-                 lambda: splitter.get_n_splits(X, y, GROUPS)):
+    for call in (
+        lambda: splitter.split(X, y, GROUPS),
+        lambda: splitter.split(X, y, groups=GROUPS),
+        lambda: splitter.get_n_splits(X, y, GROUPS),
+    ):
         with pytest.raises(ValueError, match="groups") as e:
             call()  # at once, not at the first split
         assert all(name in str(e.value) for name in ("GroupKFold", "StratifiedGroupKFold", "TimeSeriesSplit"))

@@ -38,7 +38,8 @@ def test_scripts_is_a_package_and_tests_do_not_edit_sys_path():
     offenders = [
         p.relative_to(ROOT).as_posix()
         for p in (ROOT / "tests").rglob("*.py")
-        if p.name != "test_tooling.py" and re.search(r"sys\.path\.insert|spec_from_file_location", p.read_text(encoding="utf-8"))
+        if p.name != "test_tooling.py"
+        and re.search(r"sys\.path\.insert|spec_from_file_location", p.read_text(encoding="utf-8"))
     ]
     allowed = set(PENDING_SYS_PATH)
     assert set(offenders) <= allowed, f"import through the package (from scripts import x): {set(offenders) - allowed}"

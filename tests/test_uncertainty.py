@@ -1,6 +1,7 @@
 """Tests for evallib.uncertainty against independent oracles: statsmodels' proportion_confint, a brute-force
 O(m·n) DeLong written here from the definition (placement values, ties ½), SciPy's t distribution and
 bootstrap, and a plain-loop .632/.632+ from Efron & Tibshirani's formulas on the same Bootstrap samples."""
+
 import dataclasses
 import itertools
 
@@ -246,15 +247,19 @@ def brute_632(model, X, y, n_repeats, random_state):
     # Efron & Tibshirani's eq. (32) form, the same number when Err1 is not capped
     if err1 <= gamma:
         assert np.isclose(e632p, e632 + (err1p - err) * 0.368 * 0.632 * R / (1 - 0.368 * R))
-    return dict(err=err, err1=err1, gamma=gamma, R=R, e632=e632, e632p=e632p, w=w,
-                oob=sum(repeat_rates) / len(repeat_rates))
+    return dict(
+        err=err, err1=err1, gamma=gamma, R=R, e632=e632, e632p=e632p, w=w, oob=sum(repeat_rates) / len(repeat_rates)
+    )
 
 
-@pytest.mark.parametrize("model, n, seed", [
-    (DecisionTreeClassifier(random_state=0), 40, 0),
-    (KNeighborsClassifier(1), 30, 1),
-    (DecisionTreeClassifier(max_depth=1, random_state=0), 35, 2),
-])
+@pytest.mark.parametrize(
+    "model, n, seed",
+    [
+        (DecisionTreeClassifier(random_state=0), 40, 0),
+        (KNeighborsClassifier(1), 30, 1),
+        (DecisionTreeClassifier(max_depth=1, random_state=0), 35, 2),
+    ],
+)
 def test_bootstrap_632_matches_plain_formulas(model, n, seed):
     rng = np.random.default_rng(seed)
     X = rng.normal(size=(n, 2))
@@ -292,8 +297,15 @@ def test_bootstrap_interval_is_scipy_bootstrap(method):
     y = rng.integers(0, 2, 80)
     s = rng.normal(size=80) + y
     r = U.bootstrap_interval(el.curves.roc_auc, y, s, method=method, n_resamples=500, random_state=3)
-    ref = stats.bootstrap((y, s), roc_auc_score, paired=True, vectorized=False, n_resamples=500, method=method,
-                          rng=np.random.default_rng(3))
+    ref = stats.bootstrap(
+        (y, s),
+        roc_auc_score,
+        paired=True,
+        vectorized=False,
+        n_resamples=500,
+        method=method,
+        rng=np.random.default_rng(3),
+    )
     np.testing.assert_allclose([r.low, r.high], [ref.confidence_interval.low, ref.confidence_interval.high])
     assert np.isclose(r.estimate, roc_auc_score(y, s)) and r.low < r.estimate < r.high
 
@@ -336,10 +348,16 @@ BAD = [
     (lambda: U.delong_test([1, 0, 1, 2], [1, 2, 3, 4], [1, 2, 3, 4]), ValueError, "binary"),
     (lambda: U.bootstrap_632("tree", np.zeros((4, 1)), [0, 1, 0, 1]), TypeError, "model"),
     (lambda: U.bootstrap_632(DecisionTreeClassifier(), np.zeros((4, 1)), [0, 1, 0]), ValueError, "length"),
-    (lambda: U.bootstrap_632(DecisionTreeClassifier(), np.zeros((4, 1)), [0, 1, 0, 1], method="632"),
-     ValueError, "method"),
-    (lambda: U.bootstrap_632(DecisionTreeClassifier(), np.zeros((4, 1)), [0, 1, 0, 1], n_repeats=0),
-     ValueError, "n_repeats"),
+    (
+        lambda: U.bootstrap_632(DecisionTreeClassifier(), np.zeros((4, 1)), [0, 1, 0, 1], method="632"),
+        ValueError,
+        "method",
+    ),
+    (
+        lambda: U.bootstrap_632(DecisionTreeClassifier(), np.zeros((4, 1)), [0, 1, 0, 1], n_repeats=0),
+        ValueError,
+        "n_repeats",
+    ),
     (lambda: U.bootstrap_632(DecisionTreeClassifier(), np.zeros((4, 1)), [0, 1, np.nan, 1]), ValueError, "y"),
     (lambda: U.bootstrap_interval(None, [0, 1], [0, 1]), TypeError, "metric"),
     (lambda: U.bootstrap_interval(el.metrics.error_rate, [0, 1], [0, 1, 1]), ValueError, "length"),
@@ -357,6 +375,7 @@ def test_bad_input_names_the_argument(call, exc, match):
 
 def test_results_have_stable_one_line_reprs():
     r = U.error_rate_interval(3, 20)
-    assert repr(r) == ("ErrorRateInterval(estimate=0.15, low=0.05237, high=0.3604, method='wilson', "
-                       "confidence=0.95, n_errors=3, m=20)")
+    assert repr(r) == (
+        "ErrorRateInterval(estimate=0.15, low=0.05237, high=0.3604, method='wilson', confidence=0.95, n_errors=3, m=20)"
+    )
     assert "\n" not in repr(U.delong_test([1, 0, 1, 0], [1, 2, 3, 4], [2, 1, 4, 3]))

@@ -1,6 +1,7 @@
 """Plots and the explorer of chapter 12: what they draw and print is checked against statsmodels' intervals and
 a brute-force binomial coverage sum, the explorer's data against evallib.uncertainty and its readout in Vega
 against Python's; bad input names the argument."""
+
 import re
 
 import matplotlib
@@ -53,16 +54,24 @@ def test_interval_data_equals_evallib_and_statsmodels(data):
     st, cu = data["states"], data["curves"]
     assert len(st) == len(W.M_VALUES) * 99 * len(W.CONFIDENCES) * 3
     assert len(cu) == len(W.M_VALUES) * len(W.CONFIDENCES) * 3 * W.N_GRID
-    for m, eps, conf in [(10, 0.01, 0.8), (1000, 0.99, 0.99), (100, 0.05, 0.95), (10, 0.25, 0.8), (300, 0.37, 0.9),
-                         (50, 0.5, 0.99), (20, 0.05, 0.95)]:
+    for m, eps, conf in [
+        (10, 0.01, 0.8),
+        (1000, 0.99, 0.99),
+        (100, 0.05, 0.95),
+        (10, 0.25, 0.8),
+        (300, 0.37, 0.9),
+        (50, 0.5, 0.99),
+        (20, 0.05, 0.95),
+    ]:
         for method in ("normal", "clopper-pearson", "wilson"):
             row = st[(st.m == m) & (st.error_rate == eps) & (st.confidence == conf) & (st.method == method)]
             assert len(row) == 1
             row = row.iloc[0]
             k = int(round(eps * m))
             r = el.uncertainty.error_rate_interval(k, m, confidence=conf, method=method)
-            c = el.uncertainty.interval_coverage(m, eps, confidence=conf, method=method, n_trials=W.N_TRIALS,
-                                                 random_state=0)
+            c = el.uncertainty.interval_coverage(
+                m, eps, confidence=conf, method=method, n_trials=W.N_TRIALS, random_state=0
+            )
             # bit for bit what the chapter's functions return (the readout prints these)
             assert (row.k, row.low, row.high, row.width) == (k, r.low, r.high, r.width)
             assert (row.exact, row.simulated) == (c.exact, c.simulated)
@@ -74,8 +83,9 @@ def test_interval_data_equals_evallib_and_statsmodels(data):
                 assert row.exact == pytest.approx(brute_coverage(m, eps, method, conf), abs=1e-9)
             curve = cu[(cu.m == m) & (cu.confidence == conf) & (cu.method == method)]
             x = curve.x.to_numpy()
-            np.testing.assert_array_equal(curve.coverage, el.uncertainty.coverage_curve(m, x, confidence=conf,
-                                                                                        method=method))
+            np.testing.assert_array_equal(
+                curve.coverage, el.uncertainty.coverage_curve(m, x, confidence=conf, method=method)
+            )
             if m <= 50:
                 for i in (0, 57, 198):
                     assert curve.coverage.iloc[i] == pytest.approx(brute_coverage(m, x[i], method, conf), abs=1e-9)
@@ -91,8 +101,9 @@ def test_chart_stores_the_digits_python_prints(data):
         g = g.sort_values("error_rate")
         for i in (0, 4, 49, 98):
             r = g.iloc[i]
-            assert [f"{row[f][i] / 1000:.3f}" for f in ("lo", "hi", "w", "ce")] == \
-                [f"{v:.3f}" for v in (r.low, r.high, r.width, r.exact)]
+            assert [f"{row[f][i] / 1000:.3f}" for f in ("lo", "hi", "w", "ce")] == [
+                f"{v:.3f}" for v in (r.low, r.high, r.width, r.exact)
+            ]
             assert row["cs"][i] / W.N_TRIALS == r.simulated
 
 
@@ -100,11 +111,15 @@ def test_explorer_initial_readout_spec_and_size():
     ex = el.widgets.interval_explorer(m=100, error_rate=0.05, confidence=0.95)
     assert isinstance(ex, el.widgets.Explorer)
     assert ex.text == el.widgets.interval_view(100, 0.05, 0.95)[0]
-    assert ex.text.splitlines()[2] == ("normal           [0.007, 0.093]  width 0.085   coverage: exact 0.877, "
-                                       "simulated 0.876")  # today's text (before the port)
+    assert ex.text.splitlines()[2] == (
+        "normal           [0.007, 0.093]  width 0.085   coverage: exact 0.877, simulated 0.876"
+    )  # today's text (before the port)
     spec = ex.spec()  # validated against the Vega-Lite 5 schema
-    assert {p["name"]: p["bind"]["input"] for p in spec["params"]} == \
-        {"m": "radio", "error_rate": "range", "confidence": "radio"}
+    assert {p["name"]: p["bind"]["input"] for p in spec["params"]} == {
+        "m": "radio",
+        "error_rate": "range",
+        "confidence": "radio",
+    }
     assert ex.nbytes() < 500_000
     assert ex.values == {"m": 100, "error_rate": 0.05, "confidence": 0.95}
     with el.i18n.language("zh"):
@@ -118,8 +133,13 @@ def test_explorer_readout_in_vega_equals_python():
     import vega_eval
 
     ex = el.widgets.interval_explorer(m=100, error_rate=0.05, confidence=0.95)
-    states = [{}, dict(m=20, error_rate=0.01), dict(m=10, error_rate=0.25, confidence=0.8),
-              dict(m=1000, error_rate=0.99, confidence=0.99), dict(m=300, error_rate=0.37, confidence=0.9)]
+    states = [
+        {},
+        dict(m=20, error_rate=0.01),
+        dict(m=10, error_rate=0.25, confidence=0.8),
+        dict(m=1000, error_rate=0.99, confidence=0.99),
+        dict(m=300, error_rate=0.37, confidence=0.9),
+    ]
     for st, out in zip(states, vega_eval.run(ex.spec(), states)):
         args = dict(m=100, error_rate=0.05, confidence=0.95) | st
         text = el.widgets.interval_view(**args)[0]
@@ -166,25 +186,28 @@ def test_plot_coverage_curves_equal_the_binomial_sum():
     plt.close(fig)
 
 
-@pytest.mark.parametrize("call, exc, match", [
-    (lambda: el.plots.plot_intervals([], []), ValueError, "intervals is empty"),
-    (lambda: el.plots.plot_intervals([(0.5, 0.6, 0.4)], ["a"]), ValueError, r"intervals\[0\]"),
-    (lambda: el.plots.plot_intervals([(0.5, 0.4)], ["a"]), ValueError, r"intervals\[0\]"),
-    (lambda: el.plots.plot_intervals([5], ["a"]), TypeError, r"intervals\[0\]"),
-    (lambda: el.plots.plot_intervals([(0.5, 0.4, 0.6)], ["a", "b"]), ValueError, "labels"),
-    (lambda: el.plots.plot_intervals([(0.5, 0.4, 0.6)], ["a"], ax="x"), TypeError, "ax"),
-    (lambda: el.plots.plot_coverage(0), ValueError, "m"),
-    (lambda: el.plots.plot_coverage(10, confidence=1), ValueError, "confidence"),
-    (lambda: el.plots.plot_coverage(10, methods=("agresti",)), ValueError, "methods"),
-    (lambda: el.widgets.interval_view(10, 1.5), ValueError, "error_rate"),
-    (lambda: el.widgets.interval_view(0, 0.5), ValueError, "m"),
-    (lambda: el.widgets.interval_explorer(m=10, confidence=2.0), ValueError, "confidence"),
-    (lambda: el.widgets.interval_explorer(m=1001), ValueError, "m must"),
-    (lambda: el.widgets.interval_explorer(error_rate=0.005), ValueError, "error_rate"),
-    (lambda: el.widgets.interval_explorer(error_rate=0.123), ValueError, "error_rate"),
-    (lambda: W.interval_data(ms=()), ValueError, "ms"),
-    (lambda: W.interval_data(confidences=(1.0,)), ValueError, "confidences"),
-])
+@pytest.mark.parametrize(
+    "call, exc, match",
+    [
+        (lambda: el.plots.plot_intervals([], []), ValueError, "intervals is empty"),
+        (lambda: el.plots.plot_intervals([(0.5, 0.6, 0.4)], ["a"]), ValueError, r"intervals\[0\]"),
+        (lambda: el.plots.plot_intervals([(0.5, 0.4)], ["a"]), ValueError, r"intervals\[0\]"),
+        (lambda: el.plots.plot_intervals([5], ["a"]), TypeError, r"intervals\[0\]"),
+        (lambda: el.plots.plot_intervals([(0.5, 0.4, 0.6)], ["a", "b"]), ValueError, "labels"),
+        (lambda: el.plots.plot_intervals([(0.5, 0.4, 0.6)], ["a"], ax="x"), TypeError, "ax"),
+        (lambda: el.plots.plot_coverage(0), ValueError, "m"),
+        (lambda: el.plots.plot_coverage(10, confidence=1), ValueError, "confidence"),
+        (lambda: el.plots.plot_coverage(10, methods=("agresti",)), ValueError, "methods"),
+        (lambda: el.widgets.interval_view(10, 1.5), ValueError, "error_rate"),
+        (lambda: el.widgets.interval_view(0, 0.5), ValueError, "m"),
+        (lambda: el.widgets.interval_explorer(m=10, confidence=2.0), ValueError, "confidence"),
+        (lambda: el.widgets.interval_explorer(m=1001), ValueError, "m must"),
+        (lambda: el.widgets.interval_explorer(error_rate=0.005), ValueError, "error_rate"),
+        (lambda: el.widgets.interval_explorer(error_rate=0.123), ValueError, "error_rate"),
+        (lambda: W.interval_data(ms=()), ValueError, "ms"),
+        (lambda: W.interval_data(confidences=(1.0,)), ValueError, "confidences"),
+    ],
+)
 def test_bad_input(call, exc, match):
     with pytest.raises(exc, match=match):
         call()

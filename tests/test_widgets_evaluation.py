@@ -1,6 +1,7 @@
 """Explorers of chapters 01–02 (issue 26: drawn in the browser from precomputed data). The oracles: evallib's own
 polynomial_experiment and cross_validation, called directly; the spec is validated against the Vega-Lite 5
 schema (Altair)."""
+
 import json
 import re
 
@@ -12,7 +13,7 @@ import evallib as el
 from evallib.i18n import language, say
 from evallib.widgets import Explorer, fitting_explorer, fitting_update, kfold_explorer, kfold_update, menu, slider
 from evallib.widgets._chart import VEGALITE_MIME, readout_expr, readout_fields, wrap
-from evallib.widgets.evaluation import FITTING_TEXT, N_CURVE, fitting_data, kfold_data
+from evallib.widgets.evaluation import FITTING_TEXT, N_CURVE
 
 
 def _eval_expr(expr, row):
@@ -56,17 +57,24 @@ def test_fitting_data_equals_polynomial_experiment_at_grid_points(fitting):
         assert np.allclose(row.train, e.train_mse, rtol=1e-3) and np.allclose(row.test, e.test_mse, rtol=1e-3)
         assert row.best == e.best_degree
         # the readout the browser writes for this state is say()'s sentence, to the last digit
-        flat = {"f_d": row.f_d[d], "f_train": row.f_train[d], "f_test": row.f_test[d], "f_noise": row.f_noise,
-                "f_best": row.f_best}
-        want = say(FITTING_TEXT, d=d, train=e.train_mse[d], test=e.test_mse[d], noise=s ** 2, best=e.best_degree)
+        flat = {
+            "f_d": row.f_d[d],
+            "f_train": row.f_train[d],
+            "f_test": row.f_test[d],
+            "f_noise": row.f_noise,
+            "f_best": row.f_best,
+        }
+        want = say(FITTING_TEXT, d=d, train=e.train_mse[d], test=e.test_mse[d], noise=s**2, best=e.best_degree)
         assert _eval_expr(readout_expr(FITTING_TEXT, "f_"), flat) == want
     assert len(data["errors"]) == 19 * 21 and len(data["curves"]) == 19 * 16
 
 
 def test_fitting_explorer_initial_readout_is_todays_text(fitting):
     e = el.fitting.polynomial_experiment(20, noise_std=0.25, random_state=0)
-    assert fitting.text == (f"degree  3 | training MSE {e.train_mse[3]:.4f} | test MSE {e.test_mse[3]:.4f} | "
-                            f"noise variance {0.25 ** 2:.4f} | best degree on test: {e.best_degree}")
+    assert fitting.text == (
+        f"degree  3 | training MSE {e.train_mse[3]:.4f} | test MSE {e.test_mse[3]:.4f} | "
+        f"noise variance {0.25**2:.4f} | best degree on test: {e.best_degree}"
+    )
     bundle, meta = fitting._repr_mimebundle_()
     assert bundle["text/plain"] == fitting.text and bundle[VEGALITE_MIME] == fitting.spec()
     assert meta[VEGALITE_MIME]["embed_options"]["renderer"] == "svg"
@@ -82,7 +90,10 @@ def test_fitting_spec_validates_is_bounded_and_binds_its_controls(fitting):
     assert spec["$schema"].startswith("https://vega.github.io/schema/vega-lite/v5")
     params = _params(spec)
     assert {n: (p["value"], p["bind"]["min"], p["bind"]["max"], p["bind"]["step"]) for n, p in params.items()} == {
-        "degree": (3, 0, 15, 1), "n_train": (20, 10, 100, 5), "noise_std": (0.25, 0.0, 1.0, 0.05)}
+        "degree": (3, 0, 15, 1),
+        "n_train": (20, 10, 100, 5),
+        "noise_std": (0.25, 0.0, 1.0, 0.05),
+    }
     assert all(p["bind"]["input"] == "range" for p in params.values())
     used = set(re.findall(r"\b(degree|n_train|noise_std)\b", json.dumps(spec.get("vconcat"))))
     assert used == set(params)
@@ -106,8 +117,10 @@ def test_kfold_data_equals_cross_validation(kfold, melon):
         st = data["states"].query("k == @k and p == @p").iloc[0]
         assert st["mean"] == r.mean
         spread = f"{r.repeat_std:.4f}" if p > 1 else "n/a (needs p >= 2)"
-        want = (f"k = {k:2d}, p = {p:2d}: {k * p:3d} fits | estimate {r.mean:.4f} | std of the p k-fold estimates "
-                f"{spread} | single folds range {r.scores.min():.3f}–{r.scores.max():.3f}")
+        want = (
+            f"k = {k:2d}, p = {p:2d}: {k * p:3d} fits | estimate {r.mean:.4f} | std of the p k-fold estimates "
+            f"{spread} | single folds range {r.scores.min():.3f}–{r.scores.max():.3f}"
+        )
         assert st.text == want
         assert st.readout.replace("\n", " | ") == want or st.readout.replace("\n", " ") == want
         folds = data["folds"].query("k == @k and r <= @p").sort_values("r")
@@ -126,7 +139,9 @@ def test_kfold_explorer_initial_state_spec_and_size(kfold, melon):
     assert kfold.text.startswith(f"k =  8, p =  1:   8 fits | estimate {r.mean:.4f} | ")
     params = _params(kfold.spec())
     assert {n: (p["value"], p["bind"]["min"], p["bind"]["max"]) for n, p in params.items()} == {
-        "n_splits": (8, 2, 8), "n_repeats": (1, 1, 10)}
+        "n_splits": (8, 2, 8),
+        "n_repeats": (1, 1, 10),
+    }
     assert kfold.nbytes() < 1_000_000
 
 
@@ -146,6 +161,7 @@ def test_labels_follow_the_language(melon):
 
 def test_readouts_never_break_inside_a_word_or_number(kfold):
     for text, wrapped in zip(kfold.data["states"].text, kfold.data["states"].readout):
+
         def tokens(t):  # words and numbers (a line break replaces a " | ")
             return [w for w in t.split() if w != "|"]
 

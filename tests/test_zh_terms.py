@@ -8,6 +8,7 @@
   prose inside formulas (\\text{equivalently}), no obsolete (#~) entries left behind.
 Each check is also run on a sentence it must reject.
 """
+
 import re
 from pathlib import Path
 
@@ -16,20 +17,39 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOK_CATALOGS = sorted((ROOT / "notebooks" / "zh").glob("*.po"))
-CATALOGS = NOTEBOOK_CATALOGS + sorted((ROOT / "exercises" / "zh").glob("*.po")) + sorted(
-    (ROOT / "evallib" / "locale").rglob("*.po"))
+CATALOGS = (
+    NOTEBOOK_CATALOGS
+    + sorted((ROOT / "exercises" / "zh").glob("*.po"))
+    + sorted((ROOT / "evallib" / "locale").rglob("*.po"))
+)
 README = ROOT / "README.zh-CN.md"
 
 # word -> the book's term
 DENY = {
-    "逻辑回归": "对数几率回归", "逻辑斯蒂回归": "对数几率回归", "正确率": "精度", "准确率": "精度",
-    "显著性水平": "显著度", "召回率": "查全率", "精确率": "查准率", "袋外": "包外", "噪音": "噪声",
-    "过度拟合": "过拟合", "临界差": "临界值域", "超参数": "参数（调参）", "混淆表": "混淆矩阵",
-    "交叉校验": "交叉验证", "自举": "自助法",
+    "逻辑回归": "对数几率回归",
+    "逻辑斯蒂回归": "对数几率回归",
+    "正确率": "精度",
+    "准确率": "精度",
+    "显著性水平": "显著度",
+    "召回率": "查全率",
+    "精确率": "查准率",
+    "袋外": "包外",
+    "噪音": "噪声",
+    "过度拟合": "过拟合",
+    "临界差": "临界值域",
+    "超参数": "参数（调参）",
+    "混淆表": "混淆矩阵",
+    "交叉校验": "交叉验证",
+    "自举": "自助法",
 }
 # the edition's one word where it had several
-ONE_WORD = {"并列修正": "并列校正", "交互探索工具": "交互探索", "探索器": "交互探索", "书中习题": "西瓜书习题",
-            "教材习题": "西瓜书习题"}
+ONE_WORD = {
+    "并列修正": "并列校正",
+    "交互探索工具": "交互探索",
+    "探索器": "交互探索",
+    "书中习题": "西瓜书习题",
+    "教材习题": "西瓜书习题",
+}
 ENGLISH_IN_MATH = re.compile(r"\\text\{\s*(equivalently|observed|where|otherwise|and|if|for all)\s*\}")
 PROTECT = re.compile(r"(```.*?```|`[^`\n]*`|\$\$.*?\$\$|\$[^$\n]*\$)", re.S)
 CJK = re.compile(r"[\u4e00-\u9fff]")
@@ -37,8 +57,11 @@ CJK = re.compile(r"[\u4e00-\u9fff]")
 
 def _translations(path):
     if path.suffix == ".po":
-        return [(e.occurrences[0] if e.occurrences else ("", e.msgid[:30]), e.msgstr)
-                for e in polib.pofile(str(path)) if e.msgstr and not e.obsolete]
+        return [
+            (e.occurrences[0] if e.occurrences else ("", e.msgid[:30]), e.msgstr)
+            for e in polib.pofile(str(path))
+            if e.msgstr and not e.obsolete
+        ]
     return [(("", path.name), path.read_text(encoding="utf-8"))]
 
 
@@ -51,10 +74,10 @@ def typography(text):
     out = []
     prose = "".join(p for i, p in enumerate(PROTECT.split(text)) if i % 2 == 0)
     for m in re.finditer(r'"([^"\n]{1,60})"', prose):
-        if CJK.search(m.group(1)) or CJK.search(prose[max(0, m.start() - 1):m.start()]):
+        if CJK.search(m.group(1)) or CJK.search(prose[max(0, m.start() - 1) : m.start()]):
             out.append(f"straight quotes {m.group(0)!r}: use “…”")
     for m in re.finditer(r"\d %", prose):
-        out.append(f"{prose[max(0, m.start() - 8):m.end()]!r}: write 95% (no space)")
+        out.append(f"{prose[max(0, m.start() - 8) : m.end()]!r}: write 95% (no space)")
     out += [f"{m.group(0)}: English inside a formula" for m in ENGLISH_IN_MATH.finditer(text)]
     return out
 
@@ -83,21 +106,27 @@ def test_no_obsolete_entries(path):
     assert [e.msgid[:40] for e in polib.pofile(str(path)) if e.obsolete] == []
 
 
-@pytest.mark.parametrize("text, n", [
-    ("下面在乳腺癌数据上训练逻辑回归，做 10 次留出划分", 1),        # the old 08 cell 17
-    ("在新数据上，没有哪个模型的正确率能超过 50%", 1),                 # the old 03
-    ("调节 m、eps0、显著性水平 α 和观测到的错误率", 1),                 # the old 08 cell 5
-    ("训练对数几率回归，精度为 0.95，显著度 α = 0.05", 0),
-])
+@pytest.mark.parametrize(
+    "text, n",
+    [
+        ("下面在乳腺癌数据上训练逻辑回归，做 10 次留出划分", 1),  # the old 08 cell 17
+        ("在新数据上，没有哪个模型的正确率能超过 50%", 1),  # the old 03
+        ("调节 m、eps0、显著性水平 α 和观测到的错误率", 1),  # the old 08 cell 5
+        ("训练对数几率回归，精度为 0.95，显著度 α = 0.05", 0),
+    ],
+)
 def test_the_deny_list_catches_the_old_words(text, n):
     assert len(denied(text, DENY)) == n
 
 
-@pytest.mark.parametrize("text, n", [
-    ('正如笔记所说的"我们只能努力使训练误差最小化"', 1),
-    ("覆盖率只有 18 %", 1),
-    (r"$$P = \min(\pi,\ \beta I), \qquad\text{equivalently}\qquad t \ge F/\pi$$", 1),
-    ("覆盖率只有 18%，正如“笔记”所说；代码 `f\"{x} %\"` 与公式 $\\text{rope}$ 不受影响", 0),
-])
+@pytest.mark.parametrize(
+    "text, n",
+    [
+        ('正如笔记所说的"我们只能努力使训练误差最小化"', 1),
+        ("覆盖率只有 18 %", 1),
+        (r"$$P = \min(\pi,\ \beta I), \qquad\text{equivalently}\qquad t \ge F/\pi$$", 1),
+        ('覆盖率只有 18%，正如“笔记”所说；代码 `f"{x} %"` 与公式 $\\text{rope}$ 不受影响', 0),
+    ],
+)
 def test_the_typography_check_catches_the_old_forms(text, n):
     assert len(typography(text)) == n

@@ -4,13 +4,13 @@ and named datasets. The independent check that a chart's Vega expressions show e
 
 vega and vega-lite come from the npm registry once (scripts/webassets.ensure_vendor, as for `make site`).
 """
+
 from __future__ import annotations
 
 import html
 import json
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -68,9 +68,13 @@ def _vendor():
 def run(spec: dict, states: list[dict], data: tuple[str, ...] = ()) -> list[dict]:
     """For each ``state`` (param name -> value): ``{"texts": [every text mark's text], "data": {name: rows}}``."""
     node, vega, vl = _vendor()
-    r = subprocess.run([node, "-e", _RUNNER, str(vega), str(vl)],
-                       input=json.dumps({"spec": spec, "states": states, "data": list(data)}),
-                       capture_output=True, text=True, timeout=600)
+    r = subprocess.run(
+        [node, "-e", _RUNNER, str(vega), str(vl)],
+        input=json.dumps({"spec": spec, "states": states, "data": list(data)}),
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
     if r.returncode:
         raise RuntimeError(r.stderr[-3000:])
     out = json.loads(r.stdout)

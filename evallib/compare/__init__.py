@@ -14,65 +14,66 @@ quantile comes from SciPy: no table is copied by hand.
 Decision rule everywhere: reject H0 at level ``alpha`` when the statistic falls in the critical region
 (equivalently, when the p-value is below ``alpha``). Not rejecting is *not* evidence that H0 holds.
 """
+
 from __future__ import annotations
 
-from ._results import (  # noqa: F401
-    TestResult,
-    BinomialTestResult,
-    TTestResult,
-    McNemarResult,
-    FriedmanResult,
-    NemenyiResult,
-    SignTestResult,
-    WilcoxonResult,
-    HolmResult,
-    PosthocResult,
-    PairwiseWilcoxonResult,
-    CorrelatedTTestResult,
-    SignedRankResult,
+from ._bayes import (  # noqa: F401
+    bayesian_signed_rank,
+    correlated_bayesian_ttest,
+)
+from ._book import (  # noqa: F401
+    binomial_critical_count,
+    binomial_test,
+    combined_ftest_5x2cv,
+    corrected_resampled_ttest,
+    mcnemar,
+    mcnemar_table,
+    paired_ttest,
+    ttest,
+    ttest_5x2cv,
 )
 from ._checks import (  # noqa: F401
     _check_real,
 )
-from ._book import (  # noqa: F401
-    binomial_test,
-    binomial_critical_count,
-    ttest,
-    paired_ttest,
-    ttest_5x2cv,
-    combined_ftest_5x2cv,
-    corrected_resampled_ttest,
-    mcnemar_table,
-    mcnemar,
-)
 from ._demsar import (  # noqa: F401
-    rank_matrix,
-    friedman,
-    q_alpha,
-    critical_difference,
-    nemenyi,
+    _default_names,
     cd_groups,
+    critical_difference,
+    friedman,
+    holm,
+    nemenyi,
+    pairwise_wilcoxon_holm,
+    posthoc_vs_control,
+    q_alpha,
+    rank_matrix,
     sign_test,
     wilcoxon,
-    holm,
-    posthoc_vs_control,
-    pairwise_wilcoxon_holm,
-    _default_names,
 )
-from ._bayes import (  # noqa: F401
-    correlated_bayesian_ttest,
-    bayesian_signed_rank,
+from ._results import (  # noqa: F401
+    BinomialTestResult,
+    CorrelatedTTestResult,
+    FriedmanResult,
+    HolmResult,
+    McNemarResult,
+    NemenyiResult,
+    PairwiseWilcoxonResult,
+    PosthocResult,
+    SignedRankResult,
+    SignTestResult,
+    TestResult,
+    TTestResult,
+    WilcoxonResult,
 )
 from ._simulate import (  # noqa: F401
+    ALL_TESTS,
     NULL_TESTS,
     NullRejectionRates,
-    null_rejection_rates,
-    ALL_TESTS,
     RejectionRates,
-    rejection_rates,
-    _null_trial,
     _null_pvalues,
+    _null_trial,
     _stump_wrong,
+    null_rejection_rates,
+    rejection_rates,
 )
 
 __all__ = [

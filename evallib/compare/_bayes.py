@@ -1,4 +1,5 @@
 """Bayesian comparison with a ROPE (Benavoli et al. 2017): correlated t-test, signed-rank test."""
+
 from __future__ import annotations
 
 import numpy as np
@@ -47,12 +48,12 @@ def correlated_bayesian_ttest(scores_a, scores_b, *, rho, rope=0.0) -> Correlate
         else:
             pl, pr = float(stats.t.cdf((-rope - mean) / scale, n - 1)), float(stats.t.sf((rope - mean) / scale, n - 1))
             pe = max(0.0, 1.0 - pl - pr)
-    return CorrelatedTTestResult(p_left=pl, p_rope=pe, p_right=pr, rope=rope, rho=rho, mean=mean, scale=scale,
-                                 df=n - 1)
+    return CorrelatedTTestResult(p_left=pl, p_rope=pe, p_right=pr, rope=rope, rho=rho, mean=mean, scale=scale, df=n - 1)
 
 
-def bayesian_signed_rank(scores_a, scores_b, *, rope=0.0, n_samples=50000, random_state=None,
-                         prior=0.5) -> SignedRankResult:
+def bayesian_signed_rank(
+    scores_a, scores_b, *, rope=0.0, n_samples=50000, random_state=None, prior=0.5
+) -> SignedRankResult:
     """Bayesian signed-rank test over N data sets (Benavoli, Corani, Mangili, Zaffalon & Ruggeri 2014;
     Benavoli et al. 2017).
 
@@ -96,5 +97,13 @@ def bayesian_signed_rank(scores_a, scores_b, *, rope=0.0, n_samples=50000, rando
         samples[sl, 0] = 1.0 - samples[sl, 2] if rope == 0 else ((w @ below) * w).sum(axis=1)
     samples[:, 1] = 0.0 if rope == 0 else 1.0 - samples[:, 0] - samples[:, 2]
     pl, pe, pr = np.bincount(samples.argmax(axis=1), minlength=3) / n_samples
-    return SignedRankResult(p_left=float(pl), p_rope=float(pe), p_right=float(pr), rope=rope, n=int(z.size - 1),
-                            n_samples=n_samples, prior=prior, samples=samples)
+    return SignedRankResult(
+        p_left=float(pl),
+        p_rope=float(pe),
+        p_right=float(pr),
+        rope=rope,
+        n=int(z.size - 1),
+        n_samples=n_samples,
+        prior=prior,
+        samples=samples,
+    )

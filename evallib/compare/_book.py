@@ -1,4 +1,5 @@
 """The book's tests on one or two learners (西瓜书 §2.4.1-2.4.3): binomial, t, 5×2cv, McNemar."""
+
 from __future__ import annotations
 
 import numbers
@@ -6,9 +7,17 @@ import numbers
 import numpy as np
 from scipy import stats
 
-from .._validation import as_1d_array, as_finite_array, check_bool, check_consistent_length, check_label_types, check_positive_int, check_probability
+from .._validation import (
+    as_1d_array,
+    as_finite_array,
+    check_bool,
+    check_consistent_length,
+    check_label_types,
+    check_positive_int,
+    check_probability,
+)
 from ._checks import _check_alpha, _check_count, _check_rates, _mean_std, _t_from_mean_std, _two_sided_t
-from ._results import BinomialTestResult, McNemarResult, TTestResult, TestResult
+from ._results import BinomialTestResult, McNemarResult, TestResult, TTestResult
 
 
 # ----------------------------------------------------------------------------------------------------
@@ -61,9 +70,18 @@ def binomial_test(n_errors, m, eps0, alpha=0.05) -> BinomialTestResult:
     c = binomial_critical_count(m, eps0, alpha)
     p = float(stats.binom.sf(n_errors - 1, m, eps0)) if n_errors > 0 else 1.0
     return BinomialTestResult(
-        test="binomial test (H0: eps <= eps0)", statistic=n_errors / m, pvalue=p, df=None, alpha=alpha,
-        critical_value=c / m, reject=bool(n_errors > c), distribution="binom",
-        n_errors=n_errors, m=m, eps0=eps0, critical_count=c,
+        test="binomial test (H0: eps <= eps0)",
+        statistic=n_errors / m,
+        pvalue=p,
+        df=None,
+        alpha=alpha,
+        critical_value=c / m,
+        reject=bool(n_errors > c),
+        distribution="binom",
+        n_errors=n_errors,
+        m=m,
+        eps0=eps0,
+        critical_count=c,
     )
 
 
@@ -126,9 +144,7 @@ def paired_ttest(errors_a, errors_b, alpha=0.05) -> TTestResult:
 def _check_5x2(diffs) -> tuple[np.ndarray, np.ndarray]:
     d = as_finite_array(diffs, "diffs", ndim=None)
     if d.shape != (5, 2):
-        raise ValueError(
-            f"diffs must have shape (5, 2): 5 replicates of 2-fold cross-validation, got shape {d.shape}"
-        )
+        raise ValueError(f"diffs must have shape (5, 2): 5 replicates of 2-fold cross-validation, got shape {d.shape}")
     var = ((d - d.mean(axis=1, keepdims=True)) ** 2).sum(axis=1)  # σ_i² = Σ_j (Δ_i^j - Δ̄_i)²
     return d, var
 
@@ -177,8 +193,16 @@ def combined_ftest_5x2cv(diffs, alpha=0.05) -> TestResult:
     num, den = float((d**2).sum()), float(2 * var.sum())
     f = num / den if den > 0 else (0.0 if num == 0 else np.inf)
     crit = float(stats.f.isf(alpha, 10, 5))
-    return TestResult(test="combined 5x2cv F test", statistic=f, pvalue=float(stats.f.sf(f, 10, 5)), df=(10, 5),
-                      alpha=alpha, critical_value=crit, reject=bool(f > crit), distribution="F")
+    return TestResult(
+        test="combined 5x2cv F test",
+        statistic=f,
+        pvalue=float(stats.f.sf(f, 10, 5)),
+        df=(10, 5),
+        alpha=alpha,
+        critical_value=crit,
+        reject=bool(f > crit),
+        distribution="F",
+    )
 
 
 def corrected_resampled_ttest(scores_a, scores_b, *, test_train_ratio, alpha=0.05) -> TTestResult:
@@ -268,9 +292,20 @@ def mcnemar(table, *, correction=True, exact=False, alpha=0.05) -> McNemarResult
         cand = np.arange(n // 2 + 1)
         ok = np.flatnonzero(np.minimum(1.0, 2 * stats.binom.cdf(cand, n, 0.5)) < alpha) if n else np.array([], int)
         crit = float(ok[-1]) if ok.size else -1.0
-        return McNemarResult(test="McNemar exact (binomial)", statistic=float(s), pvalue=p, df=None, alpha=alpha,
-                             critical_value=crit, reject=bool(p < alpha), distribution="binom",
-                             e01=e01, e10=e10, correction=False, exact=True)
+        return McNemarResult(
+            test="McNemar exact (binomial)",
+            statistic=float(s),
+            pvalue=p,
+            df=None,
+            alpha=alpha,
+            critical_value=crit,
+            reject=bool(p < alpha),
+            distribution="binom",
+            e01=e01,
+            e10=e10,
+            correction=False,
+            exact=True,
+        )
     crit = float(stats.chi2.isf(alpha, 1))
     if n == 0:
         stat, p = 0.0, 1.0
@@ -278,6 +313,17 @@ def mcnemar(table, *, correction=True, exact=False, alpha=0.05) -> McNemarResult
         diff = abs(e01 - e10) - (1 if correction else 0)
         stat = max(diff, 0) ** 2 / n
         p = float(stats.chi2.sf(stat, 1))
-    return McNemarResult(test="McNemar chi2", statistic=float(stat), pvalue=p, df=1, alpha=alpha,
-                         critical_value=crit, reject=bool(stat > crit), distribution="chi2",
-                         e01=e01, e10=e10, correction=bool(correction), exact=False)
+    return McNemarResult(
+        test="McNemar chi2",
+        statistic=float(stat),
+        pvalue=p,
+        df=1,
+        alpha=alpha,
+        critical_value=crit,
+        reject=bool(stat > crit),
+        distribution="chi2",
+        e01=e01,
+        e10=e10,
+        correction=bool(correction),
+        exact=False,
+    )

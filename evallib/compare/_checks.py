@@ -1,4 +1,5 @@
 """Argument checks and small numerical helpers shared by the tests of evallib.compare."""
+
 from __future__ import annotations
 
 import numbers
@@ -63,9 +64,19 @@ def _t_from_mean_std(mean: float, std: float, scale: float) -> float:
 def _two_sided_t(t: float, df: float, alpha: float, test: str, mean: float, std: float, k: int) -> TTestResult:
     crit = float(stats.t.isf(alpha / 2, df))
     p = float(min(1.0, 2 * stats.t.sf(abs(t), df)))
-    return TTestResult(test=test, statistic=float(t), pvalue=p, df=df, alpha=alpha, critical_value=crit,
-                       reject=bool(abs(t) > crit), distribution="t", mean=float(mean), std=float(std), k=k)
-
+    return TTestResult(
+        test=test,
+        statistic=float(t),
+        pvalue=p,
+        df=df,
+        alpha=alpha,
+        critical_value=crit,
+        reject=bool(abs(t) > crit),
+        distribution="t",
+        mean=float(mean),
+        std=float(std),
+        k=k,
+    )
 
 
 def _check_pair(scores_a, scores_b, minimum: int = 1):

@@ -1,6 +1,7 @@
 """Many learners over many data sets (西瓜书 §2.4.4; Demšar 2006): Friedman, Nemenyi, sign, Wilcoxon,
 Holm, post-hoc tests against a control, pairwise Wilcoxon with Holm.
 """
+
 from __future__ import annotations
 
 import functools
@@ -11,7 +12,15 @@ from scipy import stats
 
 from .._validation import as_finite_array, check_bool, check_mean_ranks, check_positive_int
 from ._checks import _check_alpha, _check_bool, _check_pair, _check_scores_table
-from ._results import FriedmanResult, HolmResult, NemenyiResult, PairwiseWilcoxonResult, PosthocResult, SignTestResult, WilcoxonResult
+from ._results import (
+    FriedmanResult,
+    HolmResult,
+    NemenyiResult,
+    PairwiseWilcoxonResult,
+    PosthocResult,
+    SignTestResult,
+    WilcoxonResult,
+)
 
 
 # ----------------------------------------------------------------------------------------------------
@@ -74,11 +83,24 @@ def friedman(scores, *, lower_is_better=True, alpha=0.05, tie_correction=False) 
     f_p = float(stats.f.sf(f_stat, df1, df2)) if np.isfinite(f_stat) else 0.0
     f_crit = float(stats.f.isf(alpha, df1, df2))
     return FriedmanResult(
-        test="Friedman test (F form)", statistic=float(f_stat), pvalue=f_p, df=(df1, df2), alpha=alpha,
-        critical_value=f_crit, reject=bool(f_stat > f_crit), distribution="F",
-        mean_ranks=r, chi2=float(chi2), chi2_pvalue=float(stats.chi2.sf(chi2, df1)), chi2_df=df1,
-        chi2_critical_value=float(stats.chi2.isf(alpha, df1)), F=float(f_stat), F_pvalue=f_p,
-        n_datasets=n, n_algorithms=k, tie_correction=bool(tie_correction),
+        test="Friedman test (F form)",
+        statistic=float(f_stat),
+        pvalue=f_p,
+        df=(df1, df2),
+        alpha=alpha,
+        critical_value=f_crit,
+        reject=bool(f_stat > f_crit),
+        distribution="F",
+        mean_ranks=r,
+        chi2=float(chi2),
+        chi2_pvalue=float(stats.chi2.sf(chi2, df1)),
+        chi2_df=df1,
+        chi2_critical_value=float(stats.chi2.isf(alpha, df1)),
+        F=float(f_stat),
+        F_pvalue=f_p,
+        n_datasets=n,
+        n_algorithms=k,
+        tie_correction=bool(tie_correction),
     )
 
 
@@ -184,11 +206,21 @@ def nemenyi(scores, *, lower_is_better=True, alpha=0.05, names=None) -> NemenyiR
     p = p_gap[inverse.reshape(diff.shape)]
     groups = tuple(tuple(names[i] for i in g) for g in cd_groups(r, cd))
     return NemenyiResult(
-        test="Nemenyi post-hoc test", statistic=diff, pvalue=p, df=None, alpha=alpha, critical_value=cd,
-        reject=diff > cd, distribution="studentized_range",
-        mean_ranks=r, names=names, cd=cd, q_alpha=q, n_datasets=n, groups=groups,
+        test="Nemenyi post-hoc test",
+        statistic=diff,
+        pvalue=p,
+        df=None,
+        alpha=alpha,
+        critical_value=cd,
+        reject=diff > cd,
+        distribution="studentized_range",
+        mean_ranks=r,
+        names=names,
+        cd=cd,
+        q_alpha=q,
+        n_datasets=n,
+        groups=groups,
     )
-
 
 
 def sign_test(scores_a, scores_b, *, alpha=0.05, lower_is_better=True) -> SignTestResult:
@@ -219,15 +251,38 @@ def sign_test(scores_a, scores_b, *, alpha=0.05, lower_is_better=True) -> SignTe
     losses = a.size - wins - ties
     stat, n = wins + ties // 2, wins + losses + 2 * (ties // 2)
     if n == 0:
-        return SignTestResult(test="sign test", statistic=0.0, pvalue=1.0, df=None, alpha=alpha, critical_value=1.0,
-                              reject=False, distribution="binom", wins=wins, losses=losses, ties=ties, n=0)
+        return SignTestResult(
+            test="sign test",
+            statistic=0.0,
+            pvalue=1.0,
+            df=None,
+            alpha=alpha,
+            critical_value=1.0,
+            reject=False,
+            distribution="binom",
+            wins=wins,
+            losses=losses,
+            ties=ties,
+            n=0,
+        )
     p = float(stats.binomtest(stat, n, 0.5).pvalue)
     w = np.arange((n + 1) // 2, n + 1)
     ok = np.flatnonzero(np.minimum(1.0, 2 * stats.binom.sf(w - 1, n, 0.5)) < alpha)
     crit = float(w[ok[0]]) if ok.size else float(n + 1)
-    return SignTestResult(test="sign test", statistic=float(stat), pvalue=p, df=None, alpha=alpha,
-                          critical_value=crit, reject=bool(p < alpha), distribution="binom",
-                          wins=wins, losses=losses, ties=ties, n=n)
+    return SignTestResult(
+        test="sign test",
+        statistic=float(stat),
+        pvalue=p,
+        df=None,
+        alpha=alpha,
+        critical_value=crit,
+        reject=bool(p < alpha),
+        distribution="binom",
+        wins=wins,
+        losses=losses,
+        ties=ties,
+        n=n,
+    )
 
 
 def _signed_rank_sums(d: np.ndarray, zero_method: str) -> tuple[float, float, int]:
@@ -325,8 +380,19 @@ def wilcoxon(scores_a, scores_b, *, alpha=0.05, zero_method="zsplit", method="au
         z, p, how = 0.0, 1.0, "none"
     else:
         has_ties = np.unique(np.abs(ranked)).size < ranked.size
-        how = method if method != "auto" else ("approx" if d.size > 50 else "exact" if not (has_ties or n_zero)
-                                               else "permutation" if d.size <= 13 else "approx")
+        how = (
+            method
+            if method != "auto"
+            else (
+                "approx"
+                if d.size > 50
+                else "exact"
+                if not (has_ties or n_zero)
+                else "permutation"
+                if d.size <= 13
+                else "approx"
+            )
+        )
         z = _wilcoxon_z(d, zero_method, r_plus)
         if how == "approx":
             p = float(min(1.0, 2 * stats.norm.sf(abs(z))))
@@ -334,10 +400,23 @@ def wilcoxon(scores_a, scores_b, *, alpha=0.05, zero_method="zsplit", method="au
             p = _wilcoxon_permutation_p(d, zero_method, r_plus)
         else:
             p = float(stats.wilcoxon(b, a, zero_method=zero_method, method="exact").pvalue)
-    return WilcoxonResult(test="Wilcoxon signed-rank test", statistic=float(t), pvalue=min(p, 1.0), df=None,
-                          alpha=alpha, critical_value=crit, reject=bool(p < alpha), distribution="wilcoxon",
-                          r_plus=r_plus, r_minus=r_minus, n=n, n_zero=n_zero, z=z, zero_method=zero_method,
-                          method=how)
+    return WilcoxonResult(
+        test="Wilcoxon signed-rank test",
+        statistic=float(t),
+        pvalue=min(p, 1.0),
+        df=None,
+        alpha=alpha,
+        critical_value=crit,
+        reject=bool(p < alpha),
+        distribution="wilcoxon",
+        r_plus=r_plus,
+        r_minus=r_minus,
+        n=n,
+        n_zero=n_zero,
+        z=z,
+        zero_method=zero_method,
+        method=how,
+    )
 
 
 def holm(pvalues, *, alpha=0.05) -> HolmResult:
@@ -366,8 +445,9 @@ def holm(pvalues, *, alpha=0.05) -> HolmResult:
     return HolmResult(pvalue=p, adjusted_pvalue=adj, reject=adj <= alpha, alpha=alpha)
 
 
-def posthoc_vs_control(scores, control, *, method="holm", lower_is_better=True, alpha=0.05,
-                       names=None) -> PosthocResult:
+def posthoc_vs_control(
+    scores, control, *, method="holm", lower_is_better=True, alpha=0.05, names=None
+) -> PosthocResult:
     """Compare every algorithm with a control after a Friedman test (Demšar 2006 §3.2.2).
 
     With mean ranks R_j over N data sets and k algorithms, z_i = (R_i - R_c) / sqrt(k(k+1)/(6N)) and
@@ -413,9 +493,21 @@ def posthoc_vs_control(scores, control, *, method="holm", lower_is_better=True, 
         rej = adj <= alpha
     cd = float(stats.norm.isf(alpha / (2 * (k - 1))) * se)
     label = "Holm" if method == "holm" else "Bonferroni-Dunn"
-    return PosthocResult(test=f"{label} post-hoc test vs control {names[control]}", control=control, others=others,
-                         statistic=z, pvalue=p, adjusted_pvalue=adj, reject=rej, method=method, alpha=alpha,
-                         mean_ranks=r, names=names, n_datasets=n, critical_difference=cd)
+    return PosthocResult(
+        test=f"{label} post-hoc test vs control {names[control]}",
+        control=control,
+        others=others,
+        statistic=z,
+        pvalue=p,
+        adjusted_pvalue=adj,
+        reject=rej,
+        method=method,
+        alpha=alpha,
+        mean_ranks=r,
+        names=names,
+        n_datasets=n,
+        critical_difference=cd,
+    )
 
 
 def _cliques(mean_ranks: np.ndarray, reject: np.ndarray) -> tuple[tuple[int, ...], ...]:
@@ -466,5 +558,13 @@ def pairwise_wilcoxon_holm(scores, *, lower_is_better=True, alpha=0.05, names=No
         mat[iu] = v
         mat[iu[::-1]] = v
     cl = _cliques(r, rej)
-    return PairwiseWilcoxonResult(names=names, mean_ranks=r, groups=tuple(tuple(names[i] for i in g) for g in cl),
-                                  alpha=alpha, pvalue=p, adjusted_pvalue=adj, reject=rej, cliques=cl)
+    return PairwiseWilcoxonResult(
+        names=names,
+        mean_ranks=r,
+        groups=tuple(tuple(names[i] for i in g) for g in cl),
+        alpha=alpha,
+        pvalue=p,
+        adjusted_pvalue=adj,
+        reject=rej,
+        cliques=cl,
+    )

@@ -1,4 +1,5 @@
 """The result objects of evallib.compare: frozen dataclasses with named fields."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -6,7 +7,6 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from .._results import Result, TestStatisticResult
-
 
 
 # ----------------------------------------------------------------------------------------------------

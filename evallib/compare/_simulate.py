@@ -1,8 +1,9 @@
 """How often each test rejects: Type-I error and power on simulated data sets (Dietterich 1998)."""
+
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 import numbers
+from dataclasses import dataclass, field
 
 import numpy as np
 from scipy import stats
@@ -13,7 +14,6 @@ from ._bayes import bayesian_signed_rank, correlated_bayesian_ttest
 from ._book import paired_ttest
 from ._checks import _check_alpha, _check_real
 from ._demsar import critical_difference, friedman, posthoc_vs_control, sign_test, wilcoxon
-
 
 # ----------------------------------------------------------------------------------------------------
 # How often does each test reject a true null? (notebook 08; Dietterich 1998)
@@ -121,12 +121,12 @@ def _trial(seed, m, separation, separation_b, n_resamples, n_folds, *, third):
     e10 = int(np.sum(~wa[0] & wb[0] & t0))
     folds = np.zeros((k, 3))
     n_fold = kfold.sum(axis=1)
-    folds[:, 0] = (wa[j:j + k] & kfold).sum(axis=1) / n_fold
-    folds[:, 1] = (wb[j:j + k] & kfold).sum(axis=1) / n_fold
+    folds[:, 0] = (wa[j : j + k] & kfold).sum(axis=1) / n_fold
+    folds[:, 1] = (wb[j : j + k] & kfold).sum(axis=1) / n_fold
     if third:
         x3 = rng.normal(size=m) + separation * (2 * y - 1)
         folds[:, 2] = (_stump_wrong(x3, y, ~kfold) & kfold).sum(axis=1) / n_fold
-    return d[:j], d[j:j + k], d[j + k:].reshape(2, 5).T, e01, e10, folds
+    return d[:j], d[j : j + k], d[j + k :].reshape(2, 5).T, e01, e10, folds
 
 
 def _mean_std_rows(d: np.ndarray):
@@ -174,8 +174,17 @@ def _null_pvalues(diffs, test_train_ratio):
     return np.minimum(p, 1.0)
 
 
-def null_rejection_rates(n_trials=1000, *, n_samples=200, separation=1.0, alpha=0.05, n_resamples=30,
-                         n_folds=10, random_state=None, n_jobs=None) -> NullRejectionRates:
+def null_rejection_rates(
+    n_trials=1000,
+    *,
+    n_samples=200,
+    separation=1.0,
+    alpha=0.05,
+    n_resamples=30,
+    n_folds=10,
+    random_state=None,
+    n_jobs=None,
+) -> NullRejectionRates:
     """Measure each comparison test's Type-I error: how often it rejects when H0 is true (Dietterich 1998).
 
     Each trial draws a fresh data set of ``n_samples`` points: y ∈ {0, 1} with equal probability and two
@@ -218,16 +227,22 @@ def null_rejection_rates(n_trials=1000, *, n_samples=200, separation=1.0, alpha=
         diffs = [_null_trial(s, *args) for s in seeds]
     else:
         chunks = np.array_split(np.arange(n_trials), max(1, min(n_trials, 4 * workers)))
-        parts = Parallel(n_jobs=n_jobs)(
-            delayed(_null_chunk)([seeds[i] for i in c], args) for c in chunks if len(c)
-        )
+        parts = Parallel(n_jobs=n_jobs)(delayed(_null_chunk)([seeds[i] for i in c], args) for c in chunks if len(c))
         diffs = [row for part in parts for row in part]
     n_test = m // 3
     pvals = _null_pvalues(diffs, n_test / (m - n_test))
     rej = pvals < alpha
     rates = rej.mean(axis=0)
-    return NullRejectionRates(tests=NULL_TESTS, rates=rates, stderr=np.sqrt(rates * (1 - rates) / n_trials),
-                              n_trials=n_trials, n_samples=m, alpha=alpha, pvalues=pvals, rejections=rej)
+    return NullRejectionRates(
+        tests=NULL_TESTS,
+        rates=rates,
+        stderr=np.sqrt(rates * (1 - rates) / n_trials),
+        n_trials=n_trials,
+        n_samples=m,
+        alpha=alpha,
+        pvalues=pvals,
+        rejections=rej,
+    )
 
 
 def _null_chunk(seeds, args):
@@ -281,9 +296,20 @@ def _trial_chunk(seeds, args):
     return [_trial(s, *args, third=True) for s in seeds]
 
 
-def rejection_rates(n_trials=1000, *, difference=0.0, n_datasets=10, n_samples=200, separation=1.0, alpha=0.05,
-                    n_resamples=30, n_folds=10, bayes_samples=4000, random_state=None,
-                    n_jobs=None) -> RejectionRates:
+def rejection_rates(
+    n_trials=1000,
+    *,
+    difference=0.0,
+    n_datasets=10,
+    n_samples=200,
+    separation=1.0,
+    alpha=0.05,
+    n_resamples=30,
+    n_folds=10,
+    bayes_samples=4000,
+    random_state=None,
+    n_jobs=None,
+) -> RejectionRates:
     """Type-I error (``difference=0``) or power (``difference > 0``) of every comparison test in the course,
     on the simulated data sets of :func:`null_rejection_rates` (Dietterich 1998; Demšar 2006).
 
@@ -348,17 +374,31 @@ def rejection_rates(n_trials=1000, *, difference=0.0, n_datasets=10, n_samples=2
         a, b = g[:, 0], g[:, 1]
         fr = friedman(g, alpha=alpha)
         post = [posthoc_vs_control(g, 1, method=mt, alpha=alpha).reject.any() for mt in ("holm", "bonferroni-dunn")]
-        over.append([
-            paired_ttest(a, b, alpha=alpha).reject,
-            sign_test(a, b, alpha=alpha).reject,
-            wilcoxon(a, b, alpha=alpha).reject,
-            max(bayesian_signed_rank(a, b, n_samples=bayes_samples, random_state=rng).probs) > cut,
-            fr.reject, fr.reject and bool(np.ptp(fr.mean_ranks) > cd), fr.reject and post[0], fr.reject and post[1],
-        ])
+        over.append(
+            [
+                paired_ttest(a, b, alpha=alpha).reject,
+                sign_test(a, b, alpha=alpha).reject,
+                wilcoxon(a, b, alpha=alpha).reject,
+                max(bayesian_signed_rank(a, b, n_samples=bayes_samples, random_state=rng).probs) > cut,
+                fr.reject,
+                fr.reject and bool(np.ptp(fr.mean_ranks) > cd),
+                fr.reject and post[0],
+                fr.reject and post[1],
+            ]
+        )
     over = np.array(over, dtype=bool).T
     rejections = tuple(rej[0]) + (bayes_t,) + tuple(over)
     rates = np.array([r.mean() for r in rejections])
     n_runs = np.array([r.size for r in rejections])
-    return RejectionRates(tests=ALL_TESTS, rates=rates, stderr=np.sqrt(rates * (1 - rates) / n_runs), n_runs=n_runs,
-                          difference=difference, n_datasets=n_datasets, alpha=alpha, n_trials=n_trials, n_samples=m,
-                          rejections=rejections)
+    return RejectionRates(
+        tests=ALL_TESTS,
+        rates=rates,
+        stderr=np.sqrt(rates * (1 - rates) / n_runs),
+        n_runs=n_runs,
+        difference=difference,
+        n_datasets=n_datasets,
+        alpha=alpha,
+        n_trials=n_trials,
+        n_samples=m,
+        rejections=rejections,
+    )

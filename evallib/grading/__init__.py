@@ -23,22 +23,86 @@ Modules by job (this facade re-exports their public names): ``_checks`` (the lea
 ``_protocol`` (the plain-data protocol with the sandbox, capped for untrusted input), ``_source`` (the
 exercise-source reader: jupytext and ``yaml.safe_load``).
 """
+
 from __future__ import annotations
 
-from ._checks import (CORRECT, INCORRECT, NOT_ATTEMPTED, RECEIVED, ExerciseSet, Incorrect, NotAttempted,
-                      Outcome, Problem, require,
-                      as_float, cached, expect_array, expect_choice, expect_function, expect_int, expect_number,
-                      expect_reason, hidden_feedback, hidden_rng, set_run_seed, tr)
-from ._protocol import CaseRecorder, Opaque, Replay, data_key, decode_result, from_data, to_data
-from ._source import (Cell, ClassroomSet, HiddenTest, Question, SourceSpec, _config, _marker,  # noqa: F401
-                      available_sets, exercise_set, load_source, parse_source, public_checks, read_config,
-                      read_myst, source_questions)
+from ._checks import (
+    CORRECT,
+    INCORRECT,
+    NOT_ATTEMPTED,
+    RECEIVED,
+    ExerciseSet,
+    Incorrect,
+    NotAttempted,
+    Outcome,
+    Problem,
+    as_float,
+    cached,
+    expect_array,
+    expect_choice,
+    expect_function,
+    expect_int,
+    expect_number,
+    expect_reason,
+    hidden_rng,
+    require,
+    tr,
+)
+from ._checks import (
+    hidden_feedback as hidden_feedback,  # the grader's (not in __all__)
+)
+from ._checks import (
+    set_run_seed as set_run_seed,
+)
+from ._protocol import CaseRecorder, Replay, data_key, from_data, to_data
+from ._protocol import Opaque as Opaque  # the grader's (not in __all__)
+from ._protocol import decode_result as decode_result
+from ._source import (  # noqa: F401
+    Cell,
+    ClassroomSet,
+    HiddenTest,
+    Question,
+    SourceSpec,
+    _config,
+    _marker,
+    available_sets,
+    exercise_set,
+    load_source,
+    parse_source,
+    public_checks,
+    read_config,
+    read_myst,
+    source_questions,
+)
 
 __all__ = [
-    "CORRECT", "INCORRECT", "NOT_ATTEMPTED", "RECEIVED",
-    "Incorrect", "NotAttempted", "Outcome", "Problem", "ExerciseSet",
-    "exercise_set", "available_sets", "load_source", "read_myst",
-    "require", "expect_number", "expect_int", "expect_choice", "expect_reason", "expect_function",
-    "expect_array", "as_float", "cached", "to_data", "from_data", "data_key", "CaseRecorder", "Replay",
-    "tr", "hidden_rng",
+    "CORRECT",
+    "INCORRECT",
+    "NOT_ATTEMPTED",
+    "RECEIVED",
+    "Incorrect",
+    "NotAttempted",
+    "Outcome",
+    "Problem",
+    "ExerciseSet",
+    "exercise_set",
+    "available_sets",
+    "load_source",
+    "read_myst",
+    "require",
+    "expect_number",
+    "expect_int",
+    "expect_choice",
+    "expect_reason",
+    "expect_function",
+    "expect_array",
+    "as_float",
+    "cached",
+    "to_data",
+    "from_data",
+    "data_key",
+    "CaseRecorder",
+    "Replay",
+    "tr",
+    "hidden_rng",
 ]

@@ -1,5 +1,6 @@
 """The learner's checks: outcomes, problems, exercise sets and the ``expect_*`` checkers (evallib.grading's facade
 re-exports them). No exercise, solution or hidden test lives here: those are in ``exercises/source/NN_topic.md``."""
+
 from __future__ import annotations
 
 import contextvars
@@ -8,8 +9,9 @@ import math
 import numbers
 import re
 import textwrap
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 import numpy as np
 
@@ -61,8 +63,10 @@ class Outcome:
     def _repr_markdown_(self):
         colour = {CORRECT: "#009E73", INCORRECT: "#D55E00", NOT_ATTEMPTED: "#666666", RECEIVED: "#0072B2"}
         msg = f" {self.message}" if self.message else ""
-        return (f"<span style='color:{colour[self.status]}'>**{self.problem}: "
-                f"{_t('status.' + self.status)}{_t('status_end')}**</span>{msg}")
+        return (
+            f"<span style='color:{colour[self.status]}'>**{self.problem}: "
+            f"{_t('status.' + self.status)}{_t('status_end')}**</span>{msg}"
+        )
 
 
 @dataclass(frozen=True)
@@ -79,10 +83,10 @@ class Problem:
     check: Callable[..., Any] | None
     hint: str
     solution: str = ""
-    kind: str = "compute"           # compute | implement | choose | plot
-    book: str = ""                  # the book exercise it adapts, e.g. "2.1"
-    stub: str = ""                  # what the release shows in the answer cell (default: "name = ...")
-    forbid: tuple[str, ...] = ()    # library functions that solve an implement problem (blocked on hidden cases)
+    kind: str = "compute"  # compute | implement | choose | plot
+    book: str = ""  # the book exercise it adapts, e.g. "2.1"
+    stub: str = ""  # what the release shows in the answer cell (default: "name = ...")
+    forbid: tuple[str, ...] = ()  # library functions that solve an implement problem (blocked on hidden cases)
 
     @property
     def prompt(self) -> str:
@@ -98,20 +102,22 @@ class ExerciseSet:
     problems: dict[str, Problem] = field(default_factory=dict)
     solutions_enabled: bool = True
     variant: int = 0
-    namespace: dict = field(default_factory=dict, repr=False)   # the checks cell's names (hidden tests see them)
+    namespace: dict = field(default_factory=dict, repr=False)  # the checks cell's names (hidden tests see them)
 
     def _problem(self, name) -> Problem:
         if name not in self.problems:
-            raise ValueError(f"name: no problem {name!r} in exercise set {self.key}; "
-                             f"there are {', '.join(self.problems)}")
+            raise ValueError(
+                f"name: no problem {name!r} in exercise set {self.key}; there are {', '.join(self.problems)}"
+            )
         return self.problems[name]
 
     def outcome(self, name, *answers) -> Outcome:
         """Run the check of problem ``name`` on ``answers`` and return the :class:`Outcome`."""
         p = self._problem(name)
         if len(answers) != len(p.answers):
-            raise TypeError(f"answers: {name} takes {len(p.answers)} answer(s) ({', '.join(p.answers)}), "
-                            f"got {len(answers)}")
+            raise TypeError(
+                f"answers: {name} takes {len(p.answers)} answer(s) ({', '.join(p.answers)}), got {len(answers)}"
+            )
         try:
             for a, answer_name in zip(answers, p.answers):
                 require(a, answer_name)
@@ -153,8 +159,10 @@ class ExerciseSet:
 
     def summary(self) -> str:
         """One line per problem: name, points, kind, title."""
-        return "\n".join(f"{p.name} ({p.points:g} pt, {p.kind}{', book ' + p.book if p.book else ''}): {p.title}"
-                         for p in self.problems.values())
+        return "\n".join(
+            f"{p.name} ({p.points:g} pt, {p.kind}{', book ' + p.book if p.book else ''}): {p.title}"
+            for p in self.problems.values()
+        )
 
     def __repr__(self):
         return f"ExerciseSet({self.key!r}, {len(self.problems)} problems: {', '.join(self.problems)})"
@@ -197,8 +205,7 @@ def cached(key, compute):
     return _CACHE[key]
 
 
-def expect_number(value, expected, *, rtol=1e-6, atol=1e-9, name="your answer", mistakes=None,
-                  show_expected=False):
+def expect_number(value, expected, *, rtol=1e-6, atol=1e-9, name="your answer", mistakes=None, show_expected=False):
     """Check a number against ``expected`` (relative tolerance ``rtol``).
 
     ``mistakes`` lists (value, message) pairs for known wrong answers, so the message says what went wrong.
@@ -206,7 +213,7 @@ def expect_number(value, expected, *, rtol=1e-6, atol=1e-9, name="your answer", 
     x = _as_float(value, name)
     if math.isclose(x, expected, rel_tol=rtol, abs_tol=atol):
         return
-    for wrong, message in (mistakes or []):
+    for wrong, message in mistakes or []:
         if math.isclose(x, wrong, rel_tol=rtol, abs_tol=atol):
             raise Incorrect(_tr(message, "check"))
     key = ("too_large" if x > expected else "too_small") + ("_expected" if show_expected and not _HIDDEN.get() else "")
@@ -217,14 +224,14 @@ def expect_int(value, expected, *, name="your answer", mistakes=None):
     """Check an exact integer answer (Python int or integer NumPy scalar)."""
     require(value, name)
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, (numbers.Integral, np.integer)):
-        if isinstance(value, numbers.Real) and float(value).is_integer() and abs(float(value)) < 2 ** 53:
+        if isinstance(value, numbers.Real) and float(value).is_integer() and abs(float(value)) < 2**53:
             value = int(value)
         else:
             raise Incorrect(_t("int_type", name=name, type=type(value).__name__))
     value = int(value)
     if value == expected:
         return
-    for wrong, message in (mistakes or []):
+    for wrong, message in mistakes or []:
         if value == wrong:
             raise Incorrect(_tr(message, "check"))
     raise Incorrect(_t("too_large" if value > expected else "too_small", name=name, value=value))
@@ -255,7 +262,7 @@ def expect_reason(value, *, name="your justification", min_words=6, keywords=Non
     examples = keywords
     if keywords:  # the set's catalog may add the keywords of the learner's language ("test|over" -> "测试|过拟合")
         own = [k for k in _tr("|".join(keywords), "keywords").split("|") if k not in keywords]
-        keywords, examples = [*keywords, *own], [*own, *keywords]   # examples in the learner's language first
+        keywords, examples = [*keywords, *own], [*own, *keywords]  # examples in the learner's language first
     if keywords and not any(k.lower() in value.lower() for k in keywords):
         raise Incorrect(_t("reason_keyword", name=name, examples=", ".join(examples[:3])))
 
@@ -284,8 +291,9 @@ def expect_array(value, expected, *, rtol=1e-6, atol=1e-9, name="your answer"):
         bad = int(np.argmax(~np.isclose(arr, exp, rtol=rtol, atol=atol)))
         if _HIDDEN.get():
             raise Incorrect(_t("array_differs_hidden", name=name, index=bad))
-        raise Incorrect(_t("array_differs", name=name, index=bad, value=f"{arr.flat[bad]:.6g}",
-                           expected=f"{exp.flat[bad]:.6g}"))
+        raise Incorrect(
+            _t("array_differs", name=name, index=bad, value=f"{arr.flat[bad]:.6g}", expected=f"{exp.flat[bad]:.6g}")
+        )
 
 
 def expect_function(func, reference, cases, *, name=None, rtol=1e-9, atol=1e-12, raises=(), compare=None):
@@ -305,29 +313,36 @@ def expect_function(func, reference, cases, *, name=None, rtol=1e-9, atol=1e-12,
         raise Incorrect(_t("function_type", name=name or "your answer", type=type(func).__name__))
     name = name or getattr(func, "__name__", "your function")
     for i, case in enumerate(cases):
-        label, args = (case if isinstance(case, tuple) and len(case) == 2 and isinstance(case[0], str)
-                       else (None, case))
+        label, args = case if isinstance(case, tuple) and len(case) == 2 and isinstance(case[0], str) else (None, case)
         args = tuple(args)
         call = f"{name}{_short(args)}"
         try:
-            got = func(*copy.deepcopy(args))        # a learner's function may modify its inputs
+            got = func(*copy.deepcopy(args))  # a learner's function may modify its inputs
         except NotImplementedError:
             raise NotAttempted(_t("function_not_implemented", name=name)) from None
         except Exception as exc:
             if _HIDDEN.get():
-                raise Incorrect(_t("hidden_case_raised", case=_case_name(label, i),
-                                   error=getattr(exc, "error_name", type(exc).__name__))) \
-                    from None
+                raise Incorrect(
+                    _t(
+                        "hidden_case_raised",
+                        case=_case_name(label, i),
+                        error=getattr(exc, "error_name", type(exc).__name__),
+                    )
+                ) from None
             where = f" ({_tr(label, 'check')})" if label else ""
-            raise Incorrect(_t("function_raised", call=call, where=where, error=type(exc).__name__,
-                               detail=exc)) from None
+            raise Incorrect(
+                _t("function_raised", call=call, where=where, error=type(exc).__name__, detail=exc)
+            ) from None
         if i == 0 and _is_placeholder(got):
             raise NotAttempted(_t("function_none", name=name))
         want = reference(*args)
         try:
-            ok = compare(got, want) if compare else np.allclose(np.asarray(got, dtype=float),
-                                                                np.asarray(want, dtype=float), rtol=rtol, atol=atol) \
+            ok = (
+                compare(got, want)
+                if compare
+                else np.allclose(np.asarray(got, dtype=float), np.asarray(want, dtype=float), rtol=rtol, atol=atol)
                 and np.shape(got) == np.shape(want)
+            )
         except (TypeError, ValueError):
             ok = False
         if not ok:
@@ -344,8 +359,6 @@ def expect_function(func, reference, cases, *, name=None, rtol=1e-9, atol=1e-12,
         except Exception as exc:
             raise Incorrect(_t("function_should_raise", call=call, error=type(exc).__name__)) from None
         raise Incorrect(_t("function_should_raise_returned", call=call))
-
-
 
 
 def _case_name(label, i):
@@ -373,7 +386,7 @@ def _mistake_kind(got, want):
 
 # ----------------------------------------------------------------------------------------- hidden cases
 _HIDDEN: contextvars.ContextVar[bool] = contextvars.ContextVar("evallib_grading_hidden", default=False)
-_RUN_SEED: list = [None]         # one per process: the grader's threads share it
+_RUN_SEED: list = [None]  # one per process: the grader's threads share it
 
 
 class hidden_feedback:
@@ -399,8 +412,9 @@ def hidden_rng(stream=0, variant=0):
     and replayed after it match), new in every run of the autograder (remembering them from an earlier run is
     useless); in self-study it depends on ``variant`` only."""
     seed = _RUN_SEED[0]
-    return np.random.default_rng([int(stream), int(variant)] if seed is None else [int(seed), int(stream),
-                                                                                     int(variant)])
+    return np.random.default_rng(
+        [int(stream), int(variant)] if seed is None else [int(seed), int(stream), int(variant)]
+    )
 
 
 def tr(template, *args, context="check"):

@@ -7,6 +7,7 @@ trusted grader on untrusted input, so they are capped: a hostile answer costs th
 This module imports only the standard library and NumPy at load time (no package-relative import), so the
 sandbox's kernel may load it by path without importing the rest of evallib (no matplotlib, no ipywidgets).
 """
+
 from __future__ import annotations
 
 import json
@@ -14,17 +15,30 @@ import re
 
 import numpy as np
 
-__all__ = ["Opaque", "to_data", "from_data", "data_key", "decode_result", "CaseRecorder", "Replay",
-           "MAX_ELEMENTS", "MAX_ITEMSIZE", "MAX_DECODED_BYTES", "MAX_DEPTH", "MAX_RESULT_BYTES", "MAX_CONTAINERS"]
+__all__ = [
+    "Opaque",
+    "to_data",
+    "from_data",
+    "data_key",
+    "decode_result",
+    "CaseRecorder",
+    "Replay",
+    "MAX_ELEMENTS",
+    "MAX_ITEMSIZE",
+    "MAX_DECODED_BYTES",
+    "MAX_DEPTH",
+    "MAX_RESULT_BYTES",
+    "MAX_CONTAINERS",
+]
 
 _DTYPE_KINDS = "biufU"
 _DTYPE = re.compile(r"^[<>|=]?[biufU][1-9][0-9]{0,5}$")
-MAX_ELEMENTS = 1_000_000            # elements of one array or list (both sides)
-MAX_ITEMSIZE = 4096                 # bytes per array element: '<U1024' at most (the attack used '<U200000000')
-MAX_DECODED_BYTES = 32 * 2 ** 20    # what one from_data call may build, all arrays and strings together
-MAX_DEPTH = 25                      # nesting of lists, tuples and dicts
-MAX_RESULT_BYTES = 8 * 2 ** 20      # the sandbox's result line (JSON)
-MAX_CONTAINERS = 200_000            # '[' and '{' in that line: bounds the Python objects json.loads builds
+MAX_ELEMENTS = 1_000_000  # elements of one array or list (both sides)
+MAX_ITEMSIZE = 4096  # bytes per array element: '<U1024' at most (the attack used '<U200000000')
+MAX_DECODED_BYTES = 32 * 2**20  # what one from_data call may build, all arrays and strings together
+MAX_DEPTH = 25  # nesting of lists, tuples and dicts
+MAX_RESULT_BYTES = 8 * 2**20  # the sandbox's result line (JSON)
+MAX_CONTAINERS = 200_000  # '[' and '{' in that line: bounds the Python objects json.loads builds
 
 
 class Opaque:
@@ -53,8 +67,7 @@ def to_data(value, _depth=0):
     if isinstance(value, (float, np.floating)):
         return float(value)
     if isinstance(value, np.ndarray):
-        if (value.dtype.kind not in _DTYPE_KINDS or value.size > MAX_ELEMENTS
-                or value.dtype.itemsize > MAX_ITEMSIZE):
+        if value.dtype.kind not in _DTYPE_KINDS or value.size > MAX_ELEMENTS or value.dtype.itemsize > MAX_ITEMSIZE:
             return {"__type__": f"ndarray of {value.dtype} ({value.size} elements)"}
         return {"__nd__": value.tolist(), "dtype": value.dtype.str, "shape": list(value.shape)}
     if isinstance(value, (list, tuple)):
@@ -154,11 +167,14 @@ def _array(obj, budget):
     if not plain or n > MAX_ELEMENTS:
         return Opaque("malformed array")
     if shape is not None:
-        if (not isinstance(shape, list) or len(shape) > 32
-                or not all(isinstance(s, int) and not isinstance(s, bool) and 0 <= s <= MAX_ELEMENTS for s in shape)
-                or int(np.prod(shape, dtype=object)) != n):
+        if (
+            not isinstance(shape, list)
+            or len(shape) > 32
+            or not all(isinstance(s, int) and not isinstance(s, bool) and 0 <= s <= MAX_ELEMENTS for s in shape)
+            or int(np.prod(shape, dtype=object)) != n
+        ):
             return Opaque("malformed array")
-    if not budget.spend(n * dtype.itemsize + 128):          # checked before anything is allocated
+    if not budget.spend(n * dtype.itemsize + 128):  # checked before anything is allocated
         return Opaque("too large")
     try:
         arr = np.array(values, dtype=dtype)
@@ -222,7 +238,7 @@ def _short(x):
         if isinstance(x, np.ndarray) and x.size > 20:
             return f"<array of shape {x.shape}>"
         s = repr(np.asarray(x).tolist()) if isinstance(x, (list, tuple, np.ndarray)) else repr(x)
-    except (ValueError, TypeError):      # ragged arguments, e.g. ([0, 1, 1], [0, 1])
+    except (ValueError, TypeError):  # ragged arguments, e.g. ([0, 1, 1], [0, 1])
         s = repr(x)
     return s if len(s) <= 70 else s[:67] + "..."
 

@@ -2,6 +2,7 @@
 by ``yaml.safe_load``; the questions, hidden tests and checks of a set; the loader of an exercise set (self-study
 source or classroom bundle). The one reader of these files: scripts/release_exercises.py, scripts/autograde.py and
 scripts/i18n.py use it."""
+
 from __future__ import annotations
 
 import copy
@@ -19,7 +20,7 @@ from ._checks import ExerciseSet, Problem
 
 @dataclass
 class Cell:
-    cell_type: str               # "markdown" | "code" | "raw"
+    cell_type: str  # "markdown" | "code" | "raw"
     source: str
     tags: tuple[str, ...] = ()
 
@@ -54,8 +55,9 @@ def _config(cell: Cell) -> dict:
     return read_config(cell.source.split("\n", 1)[1] if "\n" in cell.source else "")
 
 
-_SOLUTION_BLOCK = re.compile(r"^[ \t]*#\s*BEGIN SOLUTION(?: NO PROMPT)?[ \t]*\n(.*?)^[ \t]*#\s*END SOLUTION[ \t]*$",
-                             re.S | re.M)
+_SOLUTION_BLOCK = re.compile(
+    r"^[ \t]*#\s*BEGIN SOLUTION(?: NO PROMPT)?[ \t]*\n(.*?)^[ \t]*#\s*END SOLUTION[ \t]*$", re.S | re.M
+)
 _PROMPT_BLOCK = re.compile(r'^[ \t]*"""\s*#\s*BEGIN PROMPT[ \t]*\n(.*?)^[ \t]*"""\s*#\s*END PROMPT[ \t]*$', re.S | re.M)
 
 
@@ -102,22 +104,37 @@ def load_source(path, *, variant=0, solutions=True) -> ExerciseSet:
             cache[key] = compute()
         return cache[key]
 
-    from . import __all__ as public, __dict__ as facade    # the names a checks cell star-imports
+    from . import __all__ as public  # the names a checks cell star-imports
+    from . import __dict__ as facade
 
-    ns = {"__name__": f"exercise_checks_{path.stem}", "variant": int(variant), "cached": cached,
-          **{name: facade[name] for name in public if name in facade}}
+    ns = {
+        "__name__": f"exercise_checks_{path.stem}",
+        "variant": int(variant),
+        "cached": cached,
+        **{name: facade[name] for name in public if name in facade},
+    }
     exec(compile(_checks_code(cells), f"{path}:checks", "exec"), ns)
-    ns["cached"], ns["variant"] = cached, int(variant)      # the star import of the cell replaced them
-    ex = ExerciseSet(path.stem[:2], ns.get("TITLE", path.stem), variant=int(variant), solutions_enabled=solutions,
-                     namespace=ns)
+    ns["cached"], ns["variant"] = cached, int(variant)  # the star import of the cell replaced them
+    ex = ExerciseSet(
+        path.stem[:2], ns.get("TITLE", path.stem), variant=int(variant), solutions_enabled=solutions, namespace=ns
+    )
     for q in source_questions(cells):
         cfg = q["config"]
         name = str(cfg["name"])
         answers = tuple(a.strip() for a in str(cfg.get("answers", name)).split(",") if a.strip())
-        ex.problems[name] = Problem(name, str(cfg.get("title", name)), float(cfg.get("points", 1)), answers,
-                                    ns.get(name), str(cfg.get("hint", "")), "\n\n".join(q["solution"]),
-                                    str(cfg.get("kind", "compute")), str(cfg.get("book", "")), q["stub"],
-                                    _forbid(cfg))
+        ex.problems[name] = Problem(
+            name,
+            str(cfg.get("title", name)),
+            float(cfg.get("points", 1)),
+            answers,
+            ns.get(name),
+            str(cfg.get("hint", "")),
+            "\n\n".join(q["solution"]),
+            str(cfg.get("kind", "compute")),
+            str(cfg.get("book", "")),
+            q["stub"],
+            _forbid(cfg),
+        )
         if ex.problems[name].check is None:
             raise ValueError(f"{path.name}: the checks cell defines no function {name}(...)")
     return ex
@@ -128,8 +145,9 @@ def _forbid(cfg) -> tuple[str, ...]:
     names = cfg.get("forbid") or []
     if isinstance(names, str):
         names = [n.strip() for n in names.split(",")]
-    if not isinstance(names, list) or not all(isinstance(n, str) and re.fullmatch(r"[A-Za-z_][\w.]*", n)
-                                              for n in names):
+    if not isinstance(names, list) or not all(
+        isinstance(n, str) and re.fullmatch(r"[A-Za-z_][\w.]*", n) for n in names
+    ):
         raise ValueError(f"forbid: a list of dotted function names; got {names!r}")
     return tuple(names)
 
@@ -137,9 +155,22 @@ def _forbid(cfg) -> tuple[str, ...]:
 def public_checks(ex: ExerciseSet) -> dict:
     """What a classroom bundle carries for a set: titles, points, kinds, answer names, hints. No check code,
     no solution, no hidden test."""
-    return {"key": ex.key, "title": ex.title,
-            "problems": [{"name": p.name, "title": p.title, "points": p.points, "answers": list(p.answers),
-                          "kind": p.kind, "book": p.book, "hint": p.hint} for p in ex.problems.values()]}
+    return {
+        "key": ex.key,
+        "title": ex.title,
+        "problems": [
+            {
+                "name": p.name,
+                "title": p.title,
+                "points": p.points,
+                "answers": list(p.answers),
+                "kind": p.kind,
+                "book": p.book,
+                "hint": p.hint,
+            }
+            for p in ex.problems.values()
+        ],
+    }
 
 
 class ClassroomSet(ExerciseSet):
@@ -153,17 +184,31 @@ class ClassroomSet(ExerciseSet):
 def _from_public(data: dict) -> ExerciseSet:
     ex = ClassroomSet(str(data["key"]), str(data["title"]), solutions_enabled=False)
     for p in data["problems"]:
-        ex.problems[p["name"]] = Problem(p["name"], p["title"], float(p["points"]), tuple(p["answers"]), None,
-                                         p.get("hint", ""), "", p.get("kind", "compute"), p.get("book", ""))
+        ex.problems[p["name"]] = Problem(
+            p["name"],
+            p["title"],
+            float(p["points"]),
+            tuple(p["answers"]),
+            None,
+            p.get("hint", ""),
+            "",
+            p.get("kind", "compute"),
+            p.get("book", ""),
+        )
     return ex
 
 
 def _search_dirs() -> list[Path]:
     dirs = [Path(d) for d in os.environ.get("EVALLIB_EXERCISES", "").split(os.pathsep) if d]
     here = Path.cwd()
-    dirs += [here / "checks", here / "exercises" / "checks", here.parent / "exercises" / "checks",
-             here / "exercises" / "source", here.parent / "exercises" / "source",
-             Path(__file__).resolve().parents[2] / "exercises" / "source"]
+    dirs += [
+        here / "checks",
+        here / "exercises" / "checks",
+        here.parent / "exercises" / "checks",
+        here / "exercises" / "source",
+        here.parent / "exercises" / "source",
+        Path(__file__).resolve().parents[2] / "exercises" / "source",
+    ]
     return dirs
 
 
@@ -236,7 +281,7 @@ class Question:
 
 @dataclass
 class SourceSpec:
-    name: str            # e.g. "02_evaluation_methods"
+    name: str  # e.g. "02_evaluation_methods"
     path: Path
     config: dict
     questions: list[Question]
@@ -253,9 +298,13 @@ class SourceSpec:
 def parse_test_cell(source: str) -> HiddenTest:
     m = _TEST_CONFIG.match(source)
     cfg = read_config(m.group(1)) if m else {}
-    body = source[m.end():] if m else source
-    return HiddenTest(source=body, points=float(cfg.get("points", 1)), hidden=bool(cfg.get("hidden", False)),
-                      failure_message=str(cfg.get("failure_message", "")))
+    body = source[m.end() :] if m else source
+    return HiddenTest(
+        source=body,
+        points=float(cfg.get("points", 1)),
+        hidden=bool(cfg.get("hidden", False)),
+        failure_message=str(cfg.get("failure_message", "")),
+    )
 
 
 def parse_source(path) -> SourceSpec:
@@ -271,8 +320,13 @@ def parse_source(path) -> SourceSpec:
         elif mark == "# BEGIN QUESTION":
             meta = _config(cell)
             answers = tuple(a.strip() for a in str(meta.get("answers", meta["name"])).split(",") if a.strip())
-            current = Question(str(meta["name"]), float(meta.get("points", 1)), answers,
-                               str(meta.get("kind", "compute")), forbid=_forbid(meta))
+            current = Question(
+                str(meta["name"]),
+                float(meta.get("points", 1)),
+                answers,
+                str(meta.get("kind", "compute")),
+                forbid=_forbid(meta),
+            )
             questions.append(current)
         elif mark == "# END QUESTION":
             current = None
@@ -289,5 +343,7 @@ def parse_source(path) -> SourceSpec:
             raise ValueError(f"{path.name}: question {q.name} has no tests")
         total = sum(t.points for t in q.tests)
         if abs(total - q.points) > 1e-9:
-            raise ValueError(f"{path.name}: question {q.name} is worth {q.points} points but its tests add up to {total}")
+            raise ValueError(
+                f"{path.name}: question {q.name} is worth {q.points} points but its tests add up to {total}"
+            )
     return SourceSpec(name=path.stem, path=path, config=config, questions=questions)

@@ -15,60 +15,82 @@ Conventions
 * A ratio whose denominator is zero (precision with no predicted positive, recall with no true positive)
   raises ``ValueError`` unless ``zero_division`` gives the value to use: never a silent NaN.
 """
+
 from __future__ import annotations
 
+from .._validation import check_label_types as _same_label_kind  # noqa: F401  (evallib.plots.pitfalls)
+from ._beyond import (  # noqa: F401
+    CalibrationCurve,
+    balanced_accuracy,
+    brier_score,
+    calibration_curve,
+    log_loss,
+    matthews_corrcoef,
+    roc_auc_multiclass,
+)
 from ._checks import (  # noqa: F401
     _labels_pair,
 )
 from ._classification import (  # noqa: F401
-    error_rate,
+    AveragedScores,
+    _as_confusion_matrices,
     accuracy,
     confusion_matrix,
-    precision,
-    recall,
+    cost_sensitive_error,
+    error_rate,
     f1_score,
     fbeta_score,
-    AveragedScores,
     macro_average,
     micro_average,
-    cost_sensitive_error,
-    _as_confusion_matrices,
-)
-from ._regression import (  # noqa: F401
-    mae,
-    mse,
-    rmse,
-    mape,
-    mdape,
-    r2,
+    precision,
+    recall,
 )
 from ._ranking import (  # noqa: F401
     average_precision,
-    mean_average_precision,
     dcg,
-    ndcg,
+    mean_average_precision,
     mrr,
+    ndcg,
 )
-from .._validation import check_label_types as _same_label_kind  # noqa: F401  (evallib.plots.pitfalls)
-from ._beyond import (  # noqa: F401
-    balanced_accuracy,
-    matthews_corrcoef,
-    brier_score,
-    log_loss,
-    CalibrationCurve,
-    calibration_curve,
-    roc_auc_multiclass,
+from ._regression import (  # noqa: F401
+    mae,
+    mape,
+    mdape,
+    mse,
+    r2,
+    rmse,
 )
 
 __all__ = [
-    "error_rate", "accuracy",
-    "confusion_matrix", "precision", "recall", "f1_score", "fbeta_score",
-    "AveragedScores", "macro_average", "micro_average",
+    "error_rate",
+    "accuracy",
+    "confusion_matrix",
+    "precision",
+    "recall",
+    "f1_score",
+    "fbeta_score",
+    "AveragedScores",
+    "macro_average",
+    "micro_average",
     "cost_sensitive_error",
-    "mae", "mse", "rmse", "mape", "mdape", "r2",
-    "average_precision", "mean_average_precision", "dcg", "ndcg", "mrr",
+    "mae",
+    "mse",
+    "rmse",
+    "mape",
+    "mdape",
+    "r2",
+    "average_precision",
+    "mean_average_precision",
+    "dcg",
+    "ndcg",
+    "mrr",
 ]
 __all__ += [
-    "balanced_accuracy", "matthews_corrcoef", "brier_score", "log_loss",
-    "CalibrationCurve", "calibration_curve", "roc_auc_multiclass",
+    "balanced_accuracy",
+    "matthews_corrcoef",
+    "brier_score",
+    "log_loss",
+    "CalibrationCurve",
+    "calibration_curve",
+    "roc_auc_multiclass",
 ]

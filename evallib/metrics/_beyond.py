@@ -1,4 +1,5 @@
 """Measures for rare classes, probabilities and more than two classes (notebooks/14_pitfalls.ipynb)."""
+
 from __future__ import annotations
 
 import numbers
@@ -7,17 +8,32 @@ from dataclasses import dataclass
 import numpy as np
 
 from .._results import Result
-from .._validation import as_1d_array, as_finite_array, check_binary_labels, check_consistent_length, check_label_types as _same_label_kind, check_positive_int, Interval, _label_kind, Options, validate_params
+from .._validation import (
+    Interval,
+    Options,
+    _label_kind,
+    as_1d_array,
+    as_finite_array,
+    check_binary_labels,
+    check_consistent_length,
+    check_positive_int,
+    validate_params,
+)
+from .._validation import check_label_types as _same_label_kind
 from ._checks import _labels_pair
-
 
 # ================================================================ beyond the book (chapter 14)
 # Taught in notebooks/14_pitfalls.ipynb: measures for rare classes, probabilities and more than two classes.
 
 
 def _check_label_value(label, y: np.ndarray, name: str, yname: str = "y_true") -> None:
-    kind = "string" if isinstance(label, (str, bytes)) else "number" if isinstance(label, (numbers.Real, np.bool_)) \
+    kind = (
+        "string"
+        if isinstance(label, (str, bytes))
+        else "number"
+        if isinstance(label, (numbers.Real, np.bool_))
         else type(label).__name__
+    )
     if kind != _label_kind(y, yname):
         raise TypeError(f"{name}={label!r} is a {kind} but {yname} holds {_label_kind(y, yname)}s")
 
@@ -27,7 +43,7 @@ def _multiclass_pair(y_true, y_pred):
     yt, yp = _labels_pair(y_true, y_pred)
     _same_label_kind(y_true=yt, y_pred=yp)
     classes, codes = np.unique(np.concatenate([yt, yp]), return_inverse=True)
-    return classes, codes[: yt.size], codes[yt.size:]
+    return classes, codes[: yt.size], codes[yt.size :]
 
 
 def _counts_matrix(ct, cp, k) -> np.ndarray:
@@ -52,13 +68,21 @@ def balanced_accuracy(y_true, y_pred) -> float:
     classes, ct, cp = _multiclass_pair(y_true, y_pred)
     present = np.unique(ct)
     if present.size < 2:
-        raise ValueError(f"y_true holds one class only ({classes[present].tolist()}); balanced accuracy "
-                         "averages the recall of at least two classes")
+        raise ValueError(
+            f"y_true holds one class only ({classes[present].tolist()}); balanced accuracy "
+            "averages the recall of at least two classes"
+        )
     cm = _counts_matrix(ct, cp, classes.size)[present]
     return float(np.mean(cm[np.arange(present.size), present] / cm.sum(axis=1)))
 
 
-@validate_params({"y_true": ["array-like"], "y_pred": ["array-like"], "zero_division": [Options("raise"), Interval(numbers.Real, -1, 1, closed="both")]})
+@validate_params(
+    {
+        "y_true": ["array-like"],
+        "y_pred": ["array-like"],
+        "zero_division": [Options("raise"), Interval(numbers.Real, -1, 1, closed="both")],
+    }
+)
 def matthews_corrcoef(y_true, y_pred, *, zero_division="raise") -> float:
     """Matthews correlation coefficient, binary (TP·TN − FP·FN) / sqrt((TP+FP)(TP+FN)(TN+FP)(TN+FN)) and its
     K-class form (Gorodkin 2004) (c·m − Σ_k p_k t_k) / sqrt((m² − Σ_k p_k²)(m² − Σ_k t_k²)), where c is the
@@ -76,8 +100,11 @@ def matthews_corrcoef(y_true, y_pred, *, zero_division="raise") -> float:
     0.3333
     """
     if not (isinstance(zero_division, str) and zero_division == "raise"):
-        if isinstance(zero_division, (bool, np.bool_)) or not isinstance(zero_division, numbers.Real) \
-                or not -1 <= float(zero_division) <= 1:
+        if (
+            isinstance(zero_division, (bool, np.bool_))
+            or not isinstance(zero_division, numbers.Real)
+            or not -1 <= float(zero_division) <= 1
+        ):
             raise ValueError(f"zero_division must be 'raise' or a number in [-1, 1], got {zero_division!r}")
     classes, ct, cp = _multiclass_pair(y_true, y_pred)
     cm = _counts_matrix(ct, cp, classes.size).astype(float)
@@ -87,8 +114,10 @@ def matthews_corrcoef(y_true, y_pred, *, zero_division="raise") -> float:
     if den == 0:
         if isinstance(zero_division, str):
             which = "y_true" if (t > 0).sum() < 2 else "y_pred"
-            raise ValueError(f"MCC is undefined: {which} holds one class only (a 0/0); "
-                             "pass zero_division=0.0 to score it as chance, as scikit-learn does")
+            raise ValueError(
+                f"MCC is undefined: {which} holds one class only (a 0/0); "
+                "pass zero_division=0.0 to score it as chance, as scikit-learn does"
+            )
         return float(zero_division)
     return float((c * m - p @ t) / np.sqrt(den))
 
@@ -96,8 +125,10 @@ def matthews_corrcoef(y_true, y_pred, *, zero_division="raise") -> float:
 def _check_proba_1d(proba, n, name="proba"):
     pr = as_finite_array(proba, name, ndim=None)
     if pr.ndim != 1:
-        raise ValueError(f"{name} must be 1-D (the probability of the positive class per sample), got shape "
-                         f"{pr.shape}" + ("; for K classes use log_loss or roc_auc_multiclass" if pr.ndim == 2 else ""))
+        raise ValueError(
+            f"{name} must be 1-D (the probability of the positive class per sample), got shape "
+            f"{pr.shape}" + ("; for K classes use log_loss or roc_auc_multiclass" if pr.ndim == 2 else "")
+        )
     check_consistent_length(y_true=np.empty(n), **{name: pr})
     _check_unit_interval(pr, name)
     return pr
@@ -107,9 +138,11 @@ def _check_unit_interval(pr, name):
     bad = (pr < 0) | (pr > 1)
     if bad.any():
         i = int(np.flatnonzero(bad.ravel())[0])
-        raise ValueError(f"{name} must hold probabilities in [0, 1]; {int(bad.sum())} value(s) outside "
-                         f"(first: {pr.ravel()[i]!r} at flat index {i}). Scores that are not probabilities "
-                         "(decision_function, logits) must be turned into probabilities first")
+        raise ValueError(
+            f"{name} must hold probabilities in [0, 1]; {int(bad.sum())} value(s) outside "
+            f"(first: {pr.ravel()[i]!r} at flat index {i}). Scores that are not probabilities "
+            "(decision_function, logits) must be turned into probabilities first"
+        )
 
 
 def _binary_targets(y_true, pos_label):
@@ -137,7 +170,15 @@ def brier_score(y_true, proba, *, pos_label=None) -> float:
     return float(np.mean((pr - pos) ** 2))
 
 
-@validate_params({"y_true": ["array-like"], "proba": ["array-like"], "eps": [None, Interval(numbers.Real, 0, 0.5, closed="left")], "pos_label": [None, "label"], "labels": [None, "array-like"]})
+@validate_params(
+    {
+        "y_true": ["array-like"],
+        "proba": ["array-like"],
+        "eps": [None, Interval(numbers.Real, 0, 0.5, closed="left")],
+        "pos_label": [None, "label"],
+        "labels": [None, "array-like"],
+    }
+)
 def log_loss(y_true, proba, *, eps=None, pos_label=None, labels=None) -> float:
     """Log loss (cross-entropy) −(1/m) Σ_i ln p_i(y_i): minus the mean log-probability given to the true class.
 
@@ -187,8 +228,10 @@ def _class_columns(yt, pr, labels):
         classes, pr = classes[order], pr[:, order]
     _same_label_kind(y_true=yt, labels=classes)
     if pr.shape[1] != classes.size:
-        raise ValueError(f"proba has {pr.shape[1]} columns but there are {classes.size} classes "
-                         f"{classes.tolist()[:10]}; pass labels=... when y_true lacks a class")
+        raise ValueError(
+            f"proba has {pr.shape[1]} columns but there are {classes.size} classes "
+            f"{classes.tolist()[:10]}; pass labels=... when y_true lacks a class"
+        )
     if classes.size < 2:
         raise ValueError(f"y_true holds one class only ({classes.tolist()}); at least two classes are needed")
     missing = ~np.isin(yt, classes)
@@ -217,13 +260,21 @@ class CalibrationCurve(Result):
     def __iter__(self):
         return iter((self.fraction_positive, self.mean_predicted, self.counts))
 
-    _repr_format = 'CalibrationCurve({n_nonempty} non-empty bins of {n_bins}, ece={ece:.4f})'
+    _repr_format = "CalibrationCurve({n_nonempty} non-empty bins of {n_bins}, ece={ece:.4f})"
 
     def _repr_values(self) -> dict:
         return {"n_nonempty": len(self.counts), "n_bins": len(self.bin_edges) - 1}
 
 
-@validate_params({"y_true": ["array-like"], "proba": ["array-like"], "n_bins": [Interval(numbers.Integral, 1, None, closed="left")], "strategy": [Options("uniform", "quantile")], "pos_label": [None, "label"]})
+@validate_params(
+    {
+        "y_true": ["array-like"],
+        "proba": ["array-like"],
+        "n_bins": [Interval(numbers.Integral, 1, None, closed="left")],
+        "strategy": [Options("uniform", "quantile")],
+        "pos_label": [None, "label"],
+    }
+)
 def calibration_curve(y_true, proba, *, n_bins=10, strategy="uniform", pos_label=None) -> CalibrationCurve:
     """Calibration (reliability) curve: bin the predicted probabilities and compare each bin's mean
     prediction with the fraction of positives in it. Calibrated probabilities lie on the diagonal.
@@ -258,7 +309,14 @@ def calibration_curve(y_true, proba, *, n_bins=10, strategy="uniform", pos_label
     return CalibrationCurve(frac, mean, total[keep].astype(np.int64), edges, ece)
 
 
-@validate_params({"y_true": ["array-like"], "proba": ["array-like"], "method": [Options("ovr", "ovo")], "labels": [None, "array-like"]})
+@validate_params(
+    {
+        "y_true": ["array-like"],
+        "proba": ["array-like"],
+        "method": [Options("ovr", "ovo")],
+        "labels": [None, "array-like"],
+    }
+)
 def roc_auc_multiclass(y_true, proba, *, method="ovr", labels=None) -> float:
     """Area under the ROC curve for K classes from a (m, K) probability matrix (column k: class ``labels[k]``,
     by default the sorted classes of ``y_true``).

@@ -1,11 +1,18 @@
 """Argument checks shared by the measures of evallib.metrics."""
+
 from __future__ import annotations
 
 import numbers
 
 import numpy as np
 
-from .._validation import as_1d_array, check_binary_labels, check_consistent_length, check_label_types, resolve_pos_label
+from .._validation import (
+    as_1d_array,
+    check_binary_labels,
+    check_consistent_length,
+    check_label_types,
+    resolve_pos_label,
+)
 
 
 # ----------------------------------------------------------------------------------------- helpers
@@ -23,8 +30,9 @@ def _labels_pair(y_true, y_pred):
 def _binary_pair(y_true, y_pred, pos_label):
     """Boolean masks (true positive class, predicted positive class) of two binary label arrays."""
     yt, yp = _labels_pair(y_true, y_pred)
-    pos_label = resolve_pos_label(np.unique(np.concatenate([np.unique(yt), np.unique(yp)])), pos_label,
-                                  "y_true and y_pred")
+    pos_label = resolve_pos_label(
+        np.unique(np.concatenate([np.unique(yt), np.unique(yp)])), pos_label, "y_true and y_pred"
+    )
     t = check_binary_labels(yt, "y_true", pos_label=pos_label, need_both=False)
     p = check_binary_labels(yp, "y_pred", pos_label=pos_label, need_both=False)
     union = np.unique(np.concatenate([np.unique(yt), np.unique(yp)]))
@@ -43,8 +51,11 @@ def _check_zero_division(zero_division):
         if zero_division != "raise":
             raise ValueError(f"zero_division must be 'raise', 0.0 or 1.0, got {zero_division!r}")
         return zero_division
-    if isinstance(zero_division, (bool, np.bool_)) or not isinstance(zero_division, numbers.Real) \
-            or float(zero_division) not in (0.0, 1.0):
+    if (
+        isinstance(zero_division, (bool, np.bool_))
+        or not isinstance(zero_division, numbers.Real)
+        or float(zero_division) not in (0.0, 1.0)
+    ):
         raise ValueError(f"zero_division must be 'raise', 0.0 or 1.0, got {zero_division!r}")
     return float(zero_division)
 

@@ -1,4 +1,5 @@
 """Classification measures from labels (西瓜书 §2.3.1-2.3.2, §2.3.4)."""
+
 from __future__ import annotations
 
 import numbers
@@ -7,7 +8,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .._results import Result
-from .._validation import as_finite_array, check_nonnegative, Interval, Options, validate_params
+from .._validation import Interval, Options, as_finite_array, check_nonnegative, validate_params
 from ._checks import _binary_pair, _labels_pair, _ratio
 
 
@@ -61,7 +62,14 @@ def confusion_matrix(y_true, y_pred, *, pos_label=None) -> np.ndarray:
     return np.array([[tp, fn], [fp, tn]], dtype=np.int64)
 
 
-@validate_params({"y_true": ["array-like"], "y_pred": ["array-like"], "pos_label": [None, "label"], "zero_division": [Options("raise"), Options(0.0, 1.0)]})
+@validate_params(
+    {
+        "y_true": ["array-like"],
+        "y_pred": ["array-like"],
+        "pos_label": [None, "label"],
+        "zero_division": [Options("raise"), Options(0.0, 1.0)],
+    }
+)
 def precision(y_true, y_pred, *, pos_label=None, zero_division="raise") -> float:
     """Precision (查准率) P = TP / (TP + FP) (式(2.8)): the share of predicted positives that are positive.
 
@@ -73,11 +81,17 @@ def precision(y_true, y_pred, *, pos_label=None, zero_division="raise") -> float
     0.6666666666666666
     """
     (tp, _), (fp, _) = confusion_matrix(y_true, y_pred, pos_label=pos_label)
-    return _ratio(tp, tp + fp, zero_division,
-                  "precision is undefined: no sample is predicted positive (TP + FP = 0)")
+    return _ratio(tp, tp + fp, zero_division, "precision is undefined: no sample is predicted positive (TP + FP = 0)")
 
 
-@validate_params({"y_true": ["array-like"], "y_pred": ["array-like"], "pos_label": [None, "label"], "zero_division": [Options("raise"), Options(0.0, 1.0)]})
+@validate_params(
+    {
+        "y_true": ["array-like"],
+        "y_pred": ["array-like"],
+        "pos_label": [None, "label"],
+        "zero_division": [Options("raise"), Options(0.0, 1.0)],
+    }
+)
 def recall(y_true, y_pred, *, pos_label=None, zero_division="raise") -> float:
     """Recall (查全率) R = TP / (TP + FN) (式(2.9)): the share of positives that are found. Equals TPR.
 
@@ -88,8 +102,7 @@ def recall(y_true, y_pred, *, pos_label=None, zero_division="raise") -> float:
     0.6666666666666666
     """
     (tp, fn), _ = confusion_matrix(y_true, y_pred, pos_label=pos_label)
-    return _ratio(tp, tp + fn, zero_division,
-                  "recall is undefined: y_true holds no positive sample (TP + FN = 0)")
+    return _ratio(tp, tp + fn, zero_division, "recall is undefined: y_true holds no positive sample (TP + FN = 0)")
 
 
 def _check_beta(beta) -> float:
@@ -99,19 +112,32 @@ def _check_beta(beta) -> float:
     if not np.isfinite(beta) or beta <= 0:
         raise ValueError(f"beta must be a finite number > 0, got {beta}")
     if not 0 < beta * beta < np.inf:
-        raise ValueError(f"beta: beta² over- or underflows float64 (F-beta would be NaN); got {beta}, "
-                         "use 1e-150 <= beta <= 1e150")
+        raise ValueError(
+            f"beta: beta² over- or underflows float64 (F-beta would be NaN); got {beta}, use 1e-150 <= beta <= 1e150"
+        )
     return beta
 
 
 def _fbeta_from_counts(tp, fn, fp, beta, zero_division):
     # (1+β²)PR/(β²P + R) with P, R written in counts: defined even when P or R is 0/0 but TP = 0.
     b2 = beta * beta
-    return _ratio((1 + b2) * tp, (1 + b2) * tp + b2 * fn + fp, zero_division,
-                  "F-score is undefined: there is no positive sample and none is predicted positive")
+    return _ratio(
+        (1 + b2) * tp,
+        (1 + b2) * tp + b2 * fn + fp,
+        zero_division,
+        "F-score is undefined: there is no positive sample and none is predicted positive",
+    )
 
 
-@validate_params({"y_true": ["array-like"], "y_pred": ["array-like"], "beta": [Interval(numbers.Real, 0, None, closed="neither")], "pos_label": [None, "label"], "zero_division": [Options("raise"), Options(0.0, 1.0)]})
+@validate_params(
+    {
+        "y_true": ["array-like"],
+        "y_pred": ["array-like"],
+        "beta": [Interval(numbers.Real, 0, None, closed="neither")],
+        "pos_label": [None, "label"],
+        "zero_division": [Options("raise"), Options(0.0, 1.0)],
+    }
+)
 def fbeta_score(y_true, y_pred, beta, *, pos_label=None, zero_division="raise") -> float:
     """F-beta (式(2.11)): F_β = (1+β²)·P·R / (β²·P + R), the weighted harmonic mean
     1/F_β = (1/P + β²/R) / (1+β²).
@@ -130,7 +156,14 @@ def fbeta_score(y_true, y_pred, beta, *, pos_label=None, zero_division="raise") 
     return _fbeta_from_counts(tp, fn, fp, beta, zero_division)
 
 
-@validate_params({"y_true": ["array-like"], "y_pred": ["array-like"], "pos_label": [None, "label"], "zero_division": [Options("raise"), Options(0.0, 1.0)]})
+@validate_params(
+    {
+        "y_true": ["array-like"],
+        "y_pred": ["array-like"],
+        "pos_label": [None, "label"],
+        "zero_division": [Options("raise"), Options(0.0, 1.0)],
+    }
+)
 def f1_score(y_true, y_pred, *, pos_label=None, zero_division="raise") -> float:
     """F1 (式(2.10)): the harmonic mean of P and R, 2PR/(P+R) = 2TP / (m + TP - TN).
 
@@ -157,7 +190,7 @@ class AveragedScores(Result):
         """Unpack as ``P, R, F1 = macro_average(cms)``."""
         return iter((self.precision, self.recall, self.f1))
 
-    _repr_format = 'AveragedScores({kind}: precision={precision:.4f}, recall={recall:.4f}, f1={f1:.4f})'
+    _repr_format = "AveragedScores({kind}: precision={precision:.4f}, recall={recall:.4f}, f1={f1:.4f})"
 
 
 def _as_confusion_matrices(confusion_matrices) -> np.ndarray:
@@ -171,8 +204,10 @@ def _as_confusion_matrices(confusion_matrices) -> np.ndarray:
     if (cms < 0).any():
         raise ValueError("confusion_matrices holds negative counts")
     if (cms != np.round(cms)).any():
-        raise ValueError(f"confusion_matrices holds non-integer counts (first: {cms[cms != np.round(cms)][0]!r}); "
-                         "a confusion matrix counts samples")
+        raise ValueError(
+            f"confusion_matrices holds non-integer counts (first: {cms[cms != np.round(cms)][0]!r}); "
+            "a confusion matrix counts samples"
+        )
     return cms
 
 
@@ -220,7 +255,15 @@ def micro_average(confusion_matrices) -> AveragedScores:
     return AveragedScores("micro", p, r, _harmonic(p, r))
 
 
-@validate_params({"y_true": ["array-like"], "y_pred": ["array-like"], "cost_fn": [Interval(numbers.Real, 0, None, closed="left")], "cost_fp": [Interval(numbers.Real, 0, None, closed="left")], "pos_label": [None, "label"]})
+@validate_params(
+    {
+        "y_true": ["array-like"],
+        "y_pred": ["array-like"],
+        "cost_fn": [Interval(numbers.Real, 0, None, closed="left")],
+        "cost_fp": [Interval(numbers.Real, 0, None, closed="left")],
+        "pos_label": [None, "label"],
+    }
+)
 def cost_sensitive_error(y_true, y_pred, *, cost_fn, cost_fp, pos_label=None) -> float:
     """Cost-sensitive error rate (代价敏感错误率, 式(2.23)): (FN·cost_fn + FP·cost_fp) / m.
 

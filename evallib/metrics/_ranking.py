@@ -1,11 +1,12 @@
 """Ranking measures: AP, MAP, DCG, NDCG, MRR."""
+
 from __future__ import annotations
 
 import numbers
 
 import numpy as np
 
-from .._validation import as_1d_array, as_finite_array, check_positive_int, Interval, Options, validate_params
+from .._validation import Interval, Options, as_1d_array, as_finite_array, check_positive_int, validate_params
 
 
 # -------------------------------------------------------------------------------------- ranking
@@ -20,8 +21,9 @@ def _check_ranks(ranks, name, *, allow_inf=False, allow_empty=False):
         raise ValueError(f"{name} contains NaN or inf" + (" (only +inf, 'not found', is allowed)" if allow_inf else ""))
     fin = r[np.isfinite(r)]
     if (fin != np.round(fin)).any() or (fin < 1).any():
-        raise ValueError(f"{name} must hold whole 1-based ranks (>= 1), got {r[:5].tolist()}"
-                         + ("..." if r.size > 5 else ""))
+        raise ValueError(
+            f"{name} must hold whole 1-based ranks (>= 1), got {r[:5].tolist()}" + ("..." if r.size > 5 else "")
+        )
     return r
 
 
@@ -39,7 +41,9 @@ def average_precision(relevant_ranks, n_relevant) -> float:
     r = np.sort(_check_ranks(relevant_ranks, "relevant_ranks", allow_empty=True))
     n = check_positive_int(n_relevant, "n_relevant")
     if len(r) > n:
-        raise ValueError(f"relevant_ranks has {len(r)} ranks but n_relevant is {n}; n_relevant counts all relevant items")
+        raise ValueError(
+            f"relevant_ranks has {len(r)} ranks but n_relevant is {n}; n_relevant counts all relevant items"
+        )
     if len(np.unique(r)) != len(r):
         raise ValueError("relevant_ranks contains a repeated rank; each position holds one item")
     return float(np.sum(np.arange(1, len(r) + 1) / r) / n)
@@ -56,8 +60,10 @@ def mean_average_precision(list_of_relevant_ranks, list_of_n_relevant) -> float:
         raise ValueError("list_of_relevant_ranks must be a list with one array of ranks per query")
     ns = as_1d_array(list_of_n_relevant, "list_of_n_relevant")
     if len(list_of_relevant_ranks) != len(ns):
-        raise ValueError(f"length mismatch: list_of_relevant_ranks has {len(list_of_relevant_ranks)} queries, "
-                         f"list_of_n_relevant has {len(ns)}")
+        raise ValueError(
+            f"length mismatch: list_of_relevant_ranks has {len(list_of_relevant_ranks)} queries, "
+            f"list_of_n_relevant has {len(ns)}"
+        )
     if len(ns) == 0:
         raise ValueError("list_of_relevant_ranks is empty: at least one query is needed")
     aps = [average_precision(r, n) for r, n in zip(list_of_relevant_ranks, ns)]
@@ -77,9 +83,11 @@ def _check_relevances(relevances, name):
 def _gain(rel, gain):
     if gain not in _GAINS:
         raise ValueError(f"gain must be one of {_GAINS}, got {gain!r}")
-    if gain == "exponential" and rel.size and rel.max() > 1000:   # 2^1024 is past the largest double
-        raise ValueError(f"relevances: the exponential gain 2^rel - 1 overflows for a grade of {rel.max()!r} "
-                         "(grades are small integers such as 0-5); use gain='linear' for large scores")
+    if gain == "exponential" and rel.size and rel.max() > 1000:  # 2^1024 is past the largest double
+        raise ValueError(
+            f"relevances: the exponential gain 2^rel - 1 overflows for a grade of {rel.max()!r} "
+            "(grades are small integers such as 0-5); use gain='linear' for large scores"
+        )
     return np.expm1(rel * np.log(2.0)) if gain == "exponential" else rel
 
 
@@ -97,7 +105,13 @@ def _check_k(k, m):
     return k
 
 
-@validate_params({"relevances": ["array-like"], "k": [None, Interval(numbers.Integral, 1, None, closed="left")], "gain": [Options("exponential", "linear")]})
+@validate_params(
+    {
+        "relevances": ["array-like"],
+        "k": [None, Interval(numbers.Integral, 1, None, closed="left")],
+        "gain": [Options("exponential", "linear")],
+    }
+)
 def dcg(relevances, k=None, *, gain="exponential") -> float:
     """Discounted cumulative gain DCG@k = Σ_{i=1..k} g(rel_i) / log2(i + 1).
 
@@ -113,7 +127,14 @@ def dcg(relevances, k=None, *, gain="exponential") -> float:
     return _dcg_sorted(rel, _check_k(k, len(rel)), gain)
 
 
-@validate_params({"relevances": ["array-like"], "k": [None, Interval(numbers.Integral, 1, None, closed="left")], "ideal": [None, "array-like"], "gain": [Options("exponential", "linear")]})
+@validate_params(
+    {
+        "relevances": ["array-like"],
+        "k": [None, Interval(numbers.Integral, 1, None, closed="left")],
+        "ideal": [None, "array-like"],
+        "gain": [Options("exponential", "linear")],
+    }
+)
 def ndcg(relevances, k=None, *, ideal=None, gain="exponential") -> float:
     """Normalised DCG: DCG@k / IDCG@k, where IDCG@k is the DCG of the best possible order.
 

@@ -1,4 +1,5 @@
 """Regression measures."""
+
 from __future__ import annotations
 
 import numpy as np
@@ -72,10 +73,12 @@ def _relative_errors(y_true, y_pred):
             "|y - f(x)| / |y| is undefined there; use mae/rmse, or drop or shift those targets"
         )
     err = np.abs(yp - yt) / np.abs(yt)
-    if not np.isfinite(err).all():   # a median would hide it
+    if not np.isfinite(err).all():  # a median would hide it
         i = int(np.flatnonzero(~np.isfinite(err))[0])
-        raise ValueError(f"y_true, y_pred: the relative error overflows at index {i} "
-                         f"(|{yp[i]!r} - {yt[i]!r}| / |{yt[i]!r}|); rescale the targets")
+        raise ValueError(
+            f"y_true, y_pred: the relative error overflows at index {i} "
+            f"(|{yp[i]!r} - {yt[i]!r}| / |{yt[i]!r}|); rescale the targets"
+        )
     return err
 
 

@@ -1,4 +1,5 @@
 """Shared helpers for the plot functions: every ``plot_*`` takes ``ax=None`` and returns the Axes."""
+
 from __future__ import annotations
 
 from matplotlib.path import Path

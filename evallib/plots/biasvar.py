@@ -2,14 +2,15 @@
 
 Every function draws on ``ax`` (or the current Axes) and returns it.
 """
+
 from __future__ import annotations
 
 import numpy as np
 from matplotlib.collections import LineCollection
 from matplotlib.ticker import FuncFormatter, LogLocator, NullFormatter
 
-from ..biasvar import BiasVarianceCurve, BiasVarianceResult, LearningCurve, ZeroOneDecomposition
 from .._validation import check_bool
+from ..biasvar import BiasVarianceCurve, BiasVarianceResult, LearningCurve, ZeroOneDecomposition
 from ._base import COLORS, get_ax
 
 __all__ = [
@@ -62,8 +63,15 @@ def plot_prediction_fan(result, ax=None, *, n_curves=40, show_data=True):
     if k:
         # one LineCollection, not k Line2D artists: a redraw of the explorer stays fast
         segs = np.stack([np.broadcast_to(x, (k, x.size)), r.predictions[:k, order]], axis=-1)
-        ax.add_collection(LineCollection(segs, colors=COLORS["sky"], linewidths=0.7, alpha=0.45,
-                                         label=f"f(x; D), {k} of {r.n_datasets} data sets"))
+        ax.add_collection(
+            LineCollection(
+                segs,
+                colors=COLORS["sky"],
+                linewidths=0.7,
+                alpha=0.45,
+                label=f"f(x; D), {k} of {r.n_datasets} data sets",
+            )
+        )
     if show_data:
         ax.plot(r.x_train[0], r.y_train[0], "o", ms=3, color=COLORS["grey"], label="one training set")
     ax.plot(x, r.y_true[order], color=COLORS["black"], lw=2, label="true f(x)")
@@ -103,8 +111,7 @@ def plot_decomposition(result, ax=None, *, log=None):
     if log:
         _log_axis(ax)
     for i, v in enumerate(vals):
-        ax.annotate(f"{v:.3g}", (i, v), ha="center", va="bottom", fontsize=8, xytext=(0, 2),
-                    textcoords="offset points")
+        ax.annotate(f"{v:.3g}", (i, v), ha="center", va="bottom", fontsize=8, xytext=(0, 2), textcoords="offset points")
     ax.set_xticks(range(5), names)
     ax.set_ylabel("mean over x (squared error)")
     ax.margins(y=0.15)
@@ -139,8 +146,10 @@ def plot_learning_curve(curve, ax=None, *, title=None):
     c = _check(curve, LearningCurve, "curve")
     ax = get_ax(ax)
     n = c.train_sizes
-    for scores, mean, color, label in ((c.train_scores, c.train_mean, COLORS["green"], "training error"),
-                                       (c.test_scores, c.test_mean, COLORS["red"], "validation error")):
+    for scores, mean, color, label in (
+        (c.train_scores, c.train_mean, COLORS["green"], "training error"),
+        (c.test_scores, c.test_mean, COLORS["red"], "validation error"),
+    ):
         ax.plot(n, mean, "o-", color=color, label=label)
         ax.fill_between(n, scores.min(axis=1), scores.max(axis=1), color=color, alpha=0.15, lw=0)
     ax.set_xlabel("training-set size")
@@ -161,8 +170,17 @@ def plot_zero_one_decomposition(result, ax=None):
     ax.plot(x, r.expected_loss_per_point[order], color=COLORS["black"], lw=2, label="expected 0-1 loss")
     ax.plot(x, r.noise_per_point[order], ":", color=COLORS["grey"], label="noise N(x)")
     ax.plot(x, r.variance_per_point[order], color=COLORS["blue"], label="variance V(x)")
-    ax.fill_between(x, 0, 1, where=r.bias_per_point[order] > 0, color=COLORS["red"], alpha=0.15, lw=0,
-                    label="biased: B(x) = 1", step="mid")
+    ax.fill_between(
+        x,
+        0,
+        1,
+        where=r.bias_per_point[order] > 0,
+        color=COLORS["red"],
+        alpha=0.15,
+        lw=0,
+        label="biased: B(x) = 1",
+        step="mid",
+    )
     ax.set_ylim(0, 1)
     ax.set_xlabel("x")
     ax.set_ylabel("probability")
@@ -185,8 +203,14 @@ def plot_winner_optimism(validation_scores, test_scores, ax=None):
     lo, hi = float(min(v.min(), t.min())), float(max(v.max(), t.max()))
     pad = 0.05 * (hi - lo or 1.0)
     ax.plot([lo - pad, hi + pad], [lo - pad, hi + pad], color=COLORS["grey"], ls="--", lw=1, label="test = validation")
-    ax.plot([v.mean()], [t.mean()], "D", color=COLORS["red"], ms=8,
-            label=f"means: validation {v.mean():.3f}, test {t.mean():.3f}")
+    ax.plot(
+        [v.mean()],
+        [t.mean()],
+        "D",
+        color=COLORS["red"],
+        ms=8,
+        label=f"means: validation {v.mean():.3f}, test {t.mean():.3f}",
+    )
     ax.set_xlabel("winner's validation score")
     ax.set_ylabel("winner's test score")
     ax.legend(fontsize=8)

@@ -3,13 +3,14 @@
 Every function draws on ``ax`` (pyplot's current Axes when None) and returns it; none calls
 ``plt.show()`` or changes rcParams. Figure text is English only.
 """
+
 from __future__ import annotations
 
 import numpy as np
 from scipy import stats
 
 from .. import compare as _cmp
-from .._validation import as_finite_array, check_mean_ranks, check_nonnegative, check_positive_int, check_probability
+from .._validation import check_mean_ranks, check_nonnegative, check_positive_int, check_probability
 from ._base import COLORS, get_ax
 
 __all__ = [
@@ -44,11 +45,17 @@ def plot_binomial_test(m, eps0, alpha=0.05, n_errors=None, *, ax=None):
     sel = slice(lo, hi + 1)
     crit = i[sel] > c
     ax.bar(i[sel][~crit], pmf[sel][~crit], width=0.9, color=COLORS["blue"], label="do not reject")
-    ax.bar(i[sel][crit], pmf[sel][crit], width=0.9, color=COLORS["red"],
-           label=f"critical region (> {c} errors), P = {stats.binom.sf(c, m, eps0):.3f}")
+    ax.bar(
+        i[sel][crit],
+        pmf[sel][crit],
+        width=0.9,
+        color=COLORS["red"],
+        label=f"critical region (> {c} errors), P = {stats.binom.sf(c, m, eps0):.3f}",
+    )
     if n_errors is not None:
-        ax.axvline(n_errors, color=COLORS["black"], ls="--", lw=1.4,
-                   label=f"observed: {n_errors} errors, p = {res.pvalue:.3f}")
+        ax.axvline(
+            n_errors, color=COLORS["black"], ls="--", lw=1.4, label=f"observed: {n_errors} errors, p = {res.pvalue:.3f}"
+        )
         verdict = "reject H0" if res.reject else "cannot reject H0"
         ax.set_title(f"Binomial test, m = {m}, eps0 = {eps0:.2f}, alpha = {alpha:.2f}: {verdict}")
     else:
@@ -69,9 +76,7 @@ def plot_null_distribution(result, *, ax=None):
     """
     kind = getattr(result, "distribution", None)
     if kind not in ("t", "chi2", "F"):
-        raise ValueError(
-            f"result must be a t, chi2 or F test result (distribution 't', 'chi2' or 'F'), got {kind!r}"
-        )
+        raise ValueError(f"result must be a t, chi2 or F test result (distribution 't', 'chi2' or 'F'), got {kind!r}")
     ax = get_ax(ax)
     df = result.df
     dist = {"t": lambda: stats.t(df), "chi2": lambda: stats.chi2(df), "F": lambda: stats.f(*df)}[kind]()
@@ -86,14 +91,31 @@ def plot_null_distribution(result, *, ax=None):
     y = dist.pdf(x)
     ax.plot(x, y, color=COLORS["blue"], label=f"null distribution: {kind}{df}")
     region = (np.abs(x) > crit) if kind == "t" else (x > crit)
-    ax.fill_between(x, 0, y, where=region, color=COLORS["red"], alpha=0.5,
-                    label=f"rejection region (alpha = {result.alpha:.2f}), critical value {crit:.3f}")
+    ax.fill_between(
+        x,
+        0,
+        y,
+        where=region,
+        color=COLORS["red"],
+        alpha=0.5,
+        label=f"rejection region (alpha = {result.alpha:.2f}), critical value {crit:.3f}",
+    )
     if finite_stat is not None:
-        ax.axvline(finite_stat, color=COLORS["black"], ls="--", lw=1.4,
-                   label=f"statistic = {finite_stat:.3f}, p = {result.pvalue:.4f}")
+        ax.axvline(
+            finite_stat,
+            color=COLORS["black"],
+            ls="--",
+            lw=1.4,
+            label=f"statistic = {finite_stat:.3f}, p = {result.pvalue:.4f}",
+        )
     else:
-        ax.annotate("statistic = inf", xy=(x[-1], 0), xytext=(0.75, 0.6), textcoords="axes fraction",
-                    arrowprops=dict(arrowstyle="->"))
+        ax.annotate(
+            "statistic = inf",
+            xy=(x[-1], 0),
+            xytext=(0.75, 0.6),
+            textcoords="axes fraction",
+            arrowprops=dict(arrowstyle="->"),
+        )
     ax.set_xlabel("statistic")
     ax.set_ylabel("density")
     ax.set_title(f"{result.test}: {'reject H0' if result.reject else 'cannot reject H0'}")
@@ -106,8 +128,10 @@ def _cd_inputs(result, mean_ranks, cd, names, *, cd_optional=False):
         if isinstance(result, _cmp.PairwiseWilcoxonResult) and cd_optional:
             return np.asarray(result.mean_ranks, float), None, tuple(result.names)
         if not hasattr(result, "mean_ranks") or not hasattr(result, "cd"):
-            raise TypeError(f"result must be a NemenyiResult{' or PairwiseWilcoxonResult' if cd_optional else ''}, "
-                            f"got {type(result).__name__}")
+            raise TypeError(
+                f"result must be a NemenyiResult{' or PairwiseWilcoxonResult' if cd_optional else ''}, "
+                f"got {type(result).__name__}"
+            )
         return np.asarray(result.mean_ranks, float), float(result.cd), tuple(result.names)
     if mean_ranks is None or (cd is None and not cd_optional):
         raise ValueError("give either a NemenyiResult or both mean_ranks and cd")
@@ -207,11 +231,25 @@ def plot_cd_diagram(result=None, *, mean_ranks=None, cd=None, names=None, groups
         y = y0 - (row + 1) * line_step
         x_text = lo - 0.3 * (hi - lo) - 0.1 if left else hi + 0.3 * (hi - lo) + 0.1
         ax.plot([r[idx], r[idx], x_text], [0, y, y], color=COLORS["blue"], lw=1.0)
-        ax.text(x_text + (-0.05 if left else 0.05), y, f"{names[idx]} ({_rank_str(r[idx])})",
-                ha="right" if left else "left", va="center", fontsize=9)
+        ax.text(
+            x_text + (-0.05 if left else 0.05),
+            y,
+            f"{names[idx]} ({_rank_str(r[idx])})",
+            ha="right" if left else "left",
+            va="center",
+            fontsize=9,
+        )
     ax.axis("off")
-    ax.set_title("Critical difference diagram (" + ("Nemenyi)" if cd is not None and groups_from_cd else
-                                                    "Wilcoxon-Holm cliques)" if cd is None else "bars as given)"))
+    ax.set_title(
+        "Critical difference diagram ("
+        + (
+            "Nemenyi)"
+            if cd is not None and groups_from_cd
+            else "Wilcoxon-Holm cliques)"
+            if cd is None
+            else "bars as given)"
+        )
+    )
     return ax
 
 

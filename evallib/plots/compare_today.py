@@ -3,6 +3,7 @@ of a Bayesian test with its region of practical equivalence (ROPE), and Type-I e
 
 Every function draws on ``ax`` (pyplot's current Axes when None) and returns it; none calls ``plt.show()``.
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -35,8 +36,9 @@ def plot_posterior(result, *, labels=None, ax=None):
     if isinstance(result, _cmp.SignedRankResult):
         return plot_simplex(result, labels=labels, ax=ax)
     if not isinstance(result, _cmp.CorrelatedTTestResult):
-        raise TypeError("result must come from correlated_bayesian_ttest or bayesian_signed_rank, "
-                        f"got {type(result).__name__}")
+        raise TypeError(
+            f"result must come from correlated_bayesian_ttest or bayesian_signed_rank, got {type(result).__name__}"
+        )
     labels = _labels(labels)
     ax = get_ax(ax)
     rope, mu, sc, df = result.rope, result.mean, result.scale, result.df
@@ -50,9 +52,11 @@ def plot_posterior(result, *, labels=None, ax=None):
         x = np.linspace(lo, hi, 600)
         y = stats.t.pdf(x, df, mu, sc)
         ax.plot(x, y, color=COLORS["black"], lw=1.4)
-        for mask, color, name, p in ((x < -rope, COLORS["red"], labels[0], result.p_left),
-                                     ((x >= -rope) & (x <= rope), COLORS["grey"], labels[1], result.p_rope),
-                                     (x > rope, COLORS["blue"], labels[2], result.p_right)):
+        for mask, color, name, p in (
+            (x < -rope, COLORS["red"], labels[0], result.p_left),
+            ((x >= -rope) & (x <= rope), COLORS["grey"], labels[1], result.p_rope),
+            (x > rope, COLORS["blue"], labels[2], result.p_right),
+        ):
             if mask.any():
                 ax.fill_between(x, 0, y, where=mask, color=color, alpha=0.45, label=f"P({name}) = {p:.3f}")
         ax.set_ylim(0, y.max() * 1.3)
@@ -119,14 +123,29 @@ def plot_size_power(null, power, *, ax=None):
         raise ValueError(f"null must be measured with difference=0, got {null.difference}")
     ax = get_ax(ax)
     y = np.arange(len(null.tests))[::-1].astype(float)
-    ax.barh(y + 0.2, null.rates, height=0.4, xerr=2 * null.stderr, color=COLORS["red"], capsize=2,
-            label="rejects when A and B are equal (Type-I error)")
-    ax.barh(y - 0.2, power.rates, height=0.4, xerr=2 * power.stderr, color=COLORS["blue"], capsize=2,
-            label=f"rejects when B's error is {power.difference:.3f} lower (power)")
+    ax.barh(
+        y + 0.2,
+        null.rates,
+        height=0.4,
+        xerr=2 * null.stderr,
+        color=COLORS["red"],
+        capsize=2,
+        label="rejects when A and B are equal (Type-I error)",
+    )
+    ax.barh(
+        y - 0.2,
+        power.rates,
+        height=0.4,
+        xerr=2 * power.stderr,
+        color=COLORS["blue"],
+        capsize=2,
+        label=f"rejects when B's error is {power.difference:.3f} lower (power)",
+    )
     ax.axvline(null.alpha, color="black", ls="--", lw=1.2)
     ax.set_yticks(y)
-    ax.set_yticklabels([f"{t} (N = {null.n_datasets})" if n < null.n_trials else t
-                        for t, n in zip(null.tests, null.n_runs)])
+    ax.set_yticklabels(
+        [f"{t} (N = {null.n_datasets})" if n < null.n_trials else t for t, n in zip(null.tests, null.n_runs)]
+    )
     ax.set_xlim(0, 1)
     ax.set_xlabel(f"rejection rate (dashed: alpha = {null.alpha:.2f})")
     ax.set_title("Every test on the same simulated data sets")

@@ -1,5 +1,6 @@
 """Figures for chapters 01–02: the watermelon data, fitted curves, training vs test error, how
 splitters partition the data, and how estimates spread."""
+
 from __future__ import annotations
 
 import itertools
@@ -15,8 +16,13 @@ from .._validation import as_finite_array, check_bool, check_labels, check_posit
 from ._base import COLORS, DOT, get_ax
 
 __all__ = [
-    "plot_watermelon", "plot_polynomial_fit", "plot_train_test_curve", "plot_splits",
-    "plot_estimate_spread", "plot_oob_fraction", "plot_cv_repeats",
+    "plot_watermelon",
+    "plot_polynomial_fit",
+    "plot_train_test_curve",
+    "plot_splits",
+    "plot_estimate_spread",
+    "plot_oob_fraction",
+    "plot_cv_repeats",
 ]
 
 
@@ -45,8 +51,10 @@ def plot_polynomial_fit(experiment, degree, *, ax=None, ylim=(-2.0, 2.0)):
     from ..fitting import PolynomialExperiment
 
     if not isinstance(experiment, PolynomialExperiment):
-        raise TypeError(f"experiment: must be a PolynomialExperiment (evallib.fitting.polynomial_experiment); "
-                        f"got {type(experiment).__name__}")
+        raise TypeError(
+            f"experiment: must be a PolynomialExperiment (evallib.fitting.polynomial_experiment); "
+            f"got {type(experiment).__name__}"
+        )
     degree = check_positive_int(degree, "degree", minimum=0)
     ax = get_ax(ax)
     e = experiment
@@ -55,14 +63,20 @@ def plot_polynomial_fit(experiment, degree, *, ax=None, ylim=(-2.0, 2.0)):
     ax.plot(e.grid, e.truth, color=COLORS["grey"], ls="--", label="true f(x) = sin(2πx)")
     ax.plot(e.grid, np.clip(e.curves[degree], *ylim), color=COLORS["blue"], label=f"degree {degree} fit")
     ax.scatter(e.x_train, e.y_train, color=COLORS["orange"], zorder=3, s=25, label="training samples")
-    ax.set(xlim=(0, 1), ylim=ylim, xlabel="x", ylabel="y",
-           title=f"degree {degree}: train MSE {e.train_mse[degree]:.3f}, test MSE {e.test_mse[degree]:.3f}")
+    ax.set(
+        xlim=(0, 1),
+        ylim=ylim,
+        xlabel="x",
+        ylabel="y",
+        title=f"degree {degree}: train MSE {e.train_mse[degree]:.3f}, test MSE {e.test_mse[degree]:.3f}",
+    )
     ax.legend(loc="lower left")
     return ax
 
 
-def plot_train_test_curve(values, train, test, *, ax=None, mark=None, xlabel="model complexity",
-                          ylabel="error", logy=False, floor=None):
+def plot_train_test_curve(
+    values, train, test, *, ax=None, mark=None, xlabel="model complexity", ylabel="error", logy=False, floor=None
+):
     """Training and test error against complexity. 2-D inputs (values × splits) show mean ± 1 std bands."""
     logy = check_bool(logy, "logy")
     values = as_finite_array(values, "values")
@@ -70,14 +84,17 @@ def plot_train_test_curve(values, train, test, *, ax=None, mark=None, xlabel="mo
     for arg, arr in (("train", train), ("test", test)):
         arr = as_finite_array(arr, arg, ndim=None)
         if arr.ndim not in (1, 2) or arr.shape[0] != len(values):
-            raise ValueError(f"{arg} must have one row per value ({len(values)} rows, 1-D or values × splits); "
-                             f"got shape {arr.shape}")
+            raise ValueError(
+                f"{arg} must have one row per value ({len(values)} rows, 1-D or values × splits); got shape {arr.shape}"
+            )
         arrays[arg] = arr
     floor = None if floor is None else check_real(floor, "floor")
     mark = None if mark is None else check_real(mark, "mark")
     ax = get_ax(ax)
-    for arr, color, name in ((arrays["train"], COLORS["blue"], "training error"),
-                             (arrays["test"], COLORS["red"], "test error")):
+    for arr, color, name in (
+        (arrays["train"], COLORS["blue"], "training error"),
+        (arrays["test"], COLORS["red"], "test error"),
+    ):
         mean = arr.mean(axis=1) if arr.ndim == 2 else arr
         ax.plot(values, mean, "o-", color=color, label=name, ms=4)
         if arr.ndim == 2 and arr.shape[1] > 1:
@@ -103,8 +120,9 @@ def _band_codes(values, m: int, name: str) -> tuple[np.ndarray, np.ndarray]:
         raise ValueError(f"length mismatch: X has {m} samples, {name} has {len(values)}")
     if values.dtype.kind == "f" and not np.isfinite(values).all():
         raise ValueError(f"{name} contains NaN or inf")
-    _, first, inverse = np.unique(values if values.dtype.kind != "O" else values.astype(str),
-                                  return_index=True, return_inverse=True)
+    _, first, inverse = np.unique(
+        values if values.dtype.kind != "O" else values.astype(str), return_index=True, return_inverse=True
+    )
     rank = np.argsort(np.argsort(first, kind="stable"), kind="stable")  # number by first appearance
     return values[np.sort(first)], rank[inverse.ravel()]
 
@@ -127,16 +145,22 @@ def plot_splits(splitter, X, y=None, groups=None, *, ax=None, max_splits=12):
     check_labels(y, "y")
     from .._validation import check_positive_int, num_samples
 
-    if isinstance(splitter, (str, bytes)) or not all(callable(getattr(splitter, a, None))
-                                                     for a in ("split", "get_n_splits")):
-        raise TypeError("splitter must follow scikit-learn's splitter protocol (split(X, y, groups) and "
-                        f"get_n_splits methods), got {type(splitter).__name__}")
+    if isinstance(splitter, (str, bytes)) or not all(
+        callable(getattr(splitter, a, None)) for a in ("split", "get_n_splits")
+    ):
+        raise TypeError(
+            "splitter must follow scikit-learn's splitter protocol (split(X, y, groups) and "
+            f"get_n_splits methods), got {type(splitter).__name__}"
+        )
     max_splits = check_positive_int(max_splits, "max_splits")
     m = num_samples(X, "X")
     if m == 0:
         raise ValueError("X is empty: a data set with at least one sample is needed")
-    bands = [(label, _band_codes(v, m, arg)) for label, arg, v in (("class", "y", y), ("group", "groups", groups))
-             if v is not None]
+    bands = [
+        (label, _band_codes(v, m, arg))
+        for label, arg, v in (("class", "y", y), ("group", "groups", groups))
+        if v is not None
+    ]
     ax = get_ax(ax)
     with warnings.catch_warnings():  # the group band is drawn for any splitter; those that ignore groups warn
         warnings.filterwarnings("ignore", message="The groups parameter is ignored")
@@ -161,13 +185,16 @@ def plot_splits(splitter, X, y=None, groups=None, *, ax=None, max_splits=12):
         cat[r, test] = 4
     train_blues = ["#9cc7e8", "#5a9fd4", "#2a6fb0"]
     cmap = ListedColormap(["white", *train_blues, COLORS["red"]])
-    img = ax.imshow(cat, aspect="auto", cmap=cmap, vmin=0, vmax=4, interpolation="nearest",
-                    extent=(-0.5, m - 0.5, n - 0.5, -0.5))
+    img = ax.imshow(
+        cat, aspect="auto", cmap=cmap, vmin=0, vmax=4, interpolation="nearest", extent=(-0.5, m - 0.5, n - 0.5, -0.5)
+    )
     img.set_label("splits")
     handles = [Patch(color=COLORS["red"], label="test"), Patch(color=train_blues[0], label="train")]
     if (cat == 2).any() or (cat == 3).any():
-        handles += [Patch(color=train_blues[1], label="train, drawn twice"),
-                    Patch(color=train_blues[2], label="train, drawn 3+ times")]
+        handles += [
+            Patch(color=train_blues[1], label="train, drawn twice"),
+            Patch(color=train_blues[2], label="train, drawn 3+ times"),
+        ]
     if (cat == 0).any():
         handles.append(Patch(facecolor="white", edgecolor=COLORS["grey"], label="not used"))
     palette = [COLORS[c] for c in ("orange", "green", "purple", "yellow", "black", "grey", "sky")]  # not train blues
@@ -175,9 +202,15 @@ def plot_splits(splitter, X, y=None, groups=None, *, ax=None, max_splits=12):
     for j, (name, (values, codes)) in enumerate(bands):
         row = n + 0.2 + j
         colors = palette if name == "class" else [mpl_colors.to_hex(c) for c in colormaps["tab20"].colors]
-        band = ax.imshow(codes[None, :] % len(colors), aspect="auto", interpolation="nearest",
-                         cmap=ListedColormap(colors), vmin=0, vmax=len(colors) - 1,
-                         extent=(-0.5, m - 0.5, row + 0.4, row - 0.4))
+        band = ax.imshow(
+            codes[None, :] % len(colors),
+            aspect="auto",
+            interpolation="nearest",
+            cmap=ListedColormap(colors),
+            vmin=0,
+            vmax=len(colors) - 1,
+            extent=(-0.5, m - 0.5, row + 0.4, row - 0.4),
+        )
         band.set_label(name)
         row_labels.append(name)
         if name == "class" and len(values) <= len(palette):
@@ -198,8 +231,9 @@ def plot_estimate_spread(test_sizes, scores, *, ax=None, ylabel="estimated error
     test_sizes = as_finite_array(test_sizes, "test_sizes")
     scores = as_finite_array(scores, "scores", ndim=None)
     if scores.ndim != 2 or scores.shape[0] != len(test_sizes):
-        raise ValueError(f"scores must have shape (len(test_sizes), n_repeats) = ({len(test_sizes)}, ...); "
-                         f"got {scores.shape}")
+        raise ValueError(
+            f"scores must have shape (len(test_sizes), n_repeats) = ({len(test_sizes)}, ...); got {scores.shape}"
+        )
     if ((test_sizes <= 0) | (test_sizes >= 1)).any():
         raise ValueError(f"test_sizes must be fractions in (0, 1); got {test_sizes.tolist()}")
     ax = get_ax(ax)
@@ -220,7 +254,9 @@ def plot_oob_fraction(ms, *, simulated=None, ax=None):
     if simulated is not None:
         simulated = as_finite_array(simulated, "simulated")
         if simulated.size != ms.size or ((simulated < 0) | (simulated > 1)).any():
-            raise ValueError(f"simulated must hold {ms.size} fractions in [0, 1], one per m; got {simulated.tolist()[:5]}")
+            raise ValueError(
+                f"simulated must hold {ms.size} fractions in [0, 1], one per m; got {simulated.tolist()[:5]}"
+            )
     ax = get_ax(ax)
     ax.plot(ms, [out_of_bag_fraction(int(m)) for m in ms], "-", color=COLORS["blue"], label="(1 - 1/m)^m")
     ax.axhline(np.exp(-1), color=COLORS["grey"], ls="--", label="1/e ≈ 0.368")
@@ -237,13 +273,16 @@ def plot_cv_repeats(result, *, ax=None, ylabel="error", ylim=None):
     from ..evaluation import CVResult
 
     if not isinstance(result, CVResult):
-        raise TypeError(f"result: must be a CVResult (evallib.evaluation.cross_validation); got {type(result).__name__}")
+        raise TypeError(
+            f"result: must be a CVResult (evallib.evaluation.cross_validation); got {type(result).__name__}"
+        )
     ax = get_ax(ax)
     p, k = result.scores.shape
     reps = np.repeat(np.arange(1, p + 1), k)
     jitter = (np.tile(np.arange(k), p) - (k - 1) / 2) / max(k, 1) * 0.5
-    ax.scatter(reps + jitter, result.scores.ravel(), s=8, color=COLORS["grey"], alpha=0.6, label="single fold",
-               marker=DOT)
+    ax.scatter(
+        reps + jitter, result.scores.ravel(), s=8, color=COLORS["grey"], alpha=0.6, label="single fold", marker=DOT
+    )
     ax.plot(np.arange(1, p + 1), result.repeat_means, "o", color=COLORS["blue"], ms=7, label="k-fold estimate")
     ax.axhline(result.mean, color=COLORS["red"], lw=1.2, label=f"mean of all {p * k} folds")
     ax.set(xlabel="repeat", ylabel=ylabel, xlim=(0.4, p + 0.6), title=f"{p} × {k}-fold: {p * k} fits")

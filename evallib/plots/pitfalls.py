@@ -1,19 +1,21 @@
 """Plots for chapter 14 (pitfalls, beyond the book): the reliability diagram, a K-class confusion matrix, the
 leakage curve and a summary of estimates against honest ones. Every function takes ``ax=None`` and returns the Axes."""
+
 from __future__ import annotations
 
 import numpy as np
 
 from .. import metrics as _metrics
-from ..pitfalls import LeakageStudy
 from .._validation import as_finite_array, check_bool
+from ..pitfalls import LeakageStudy
 from ._base import COLORS, get_ax
 
 __all__ = ["plot_calibration", "plot_multiclass_confusion", "plot_leakage", "plot_optimism"]
 
 
-def plot_calibration(y_true, proba, *, n_bins=10, strategy="uniform", ax=None, label=None, color=None,
-                     pos_label=None, diagonal=True):
+def plot_calibration(
+    y_true, proba, *, n_bins=10, strategy="uniform", ax=None, label=None, color=None, pos_label=None, diagonal=True
+):
     """Reliability diagram: per bin of predicted probability, the fraction of positives (y) against the mean
     prediction (x), dots sized by the bin's count; the diagonal is perfect calibration. The legend gives the
     Brier score and the expected calibration error (:func:`evallib.metrics.calibration_curve`).
@@ -27,12 +29,23 @@ def plot_calibration(y_true, proba, *, n_bins=10, strategy="uniform", ax=None, l
     text = f"Brier {brier:.3f}, ECE {cc.ece:.3f}"
     if diagonal:
         ax.plot([0, 1], [0, 1], ls="--", lw=1, color=COLORS["grey"], label="perfectly calibrated")
-    (line,) = ax.plot(cc.mean_predicted, cc.fraction_positive, color=color,
-                      label=text if label is None else f"{label} ({text})")
-    ax.scatter(cc.mean_predicted, cc.fraction_positive, s=12 + 120 * cc.counts / cc.counts.max(),
-               color=line.get_color(), zorder=3)
-    ax.set(xlim=(-0.02, 1.02), ylim=(-0.02, 1.02), xlabel="mean predicted probability",
-           ylabel="fraction of positives", title="Reliability diagram")
+    (line,) = ax.plot(
+        cc.mean_predicted, cc.fraction_positive, color=color, label=text if label is None else f"{label} ({text})"
+    )
+    ax.scatter(
+        cc.mean_predicted,
+        cc.fraction_positive,
+        s=12 + 120 * cc.counts / cc.counts.max(),
+        color=line.get_color(),
+        zorder=3,
+    )
+    ax.set(
+        xlim=(-0.02, 1.02),
+        ylim=(-0.02, 1.02),
+        xlabel="mean predicted probability",
+        ylabel="fraction of positives",
+        title="Reliability diagram",
+    )
     ax.set_aspect("equal")
     ax.legend(loc="upper left")
     return ax
@@ -62,8 +75,15 @@ def plot_multiclass_confusion(y_true, y_pred, *, labels=None, ax=None, normalize
     for i in range(k):
         for j in range(k):
             val = f"{shown[i, j]:.2f}" if normalize else f"{int(cm[i, j])}"
-            ax.text(j, i, val, ha="center", va="center", fontsize=10,
-                    color="white" if shown[i, j] / scale > 0.5 else "black")
+            ax.text(
+                j,
+                i,
+                val,
+                ha="center",
+                va="center",
+                fontsize=10,
+                color="white" if shown[i, j] / scale > 0.5 else "black",
+            )
     names = [str(c) for c in classes.tolist()]
     ax.set_xticks(range(k), names)
     ax.set_yticks(range(k), names)
@@ -77,7 +97,9 @@ def plot_leakage(study: LeakageStudy, *, ax=None, mark=None, chance=None):
     before CV (leaky) and inside each training fold (honest, a Pipeline); ``mark`` (one of ``study.ks``) circles
     both; ``chance`` draws the accuracy of guessing. Returns the Axes."""
     if not isinstance(study, LeakageStudy):
-        raise TypeError(f"study must be a LeakageStudy from evallib.pitfalls.selection_leakage, got {type(study).__name__}")
+        raise TypeError(
+            f"study must be a LeakageStudy from evallib.pitfalls.selection_leakage, got {type(study).__name__}"
+        )
     ax = get_ax(ax)
     ax.plot(study.ks, study.leaky, marker="o", color=COLORS["red"], label="selected on all data, then CV (leaky)")
     ax.plot(study.ks, study.honest, marker="s", color=COLORS["blue"], label="selected inside each fold (Pipeline)")
@@ -87,8 +109,12 @@ def plot_leakage(study: LeakageStudy, *, ax=None, mark=None, chance=None):
         leaky, honest = study.at(mark)
         ax.plot([mark, mark], [leaky, honest], ls="none", marker="o", ms=11, mfc="none", mew=2, color=COLORS["black"])
     ax.set_xscale("log")
-    ax.set(ylim=(0, 1.05), xlabel="number of features selected", ylabel="cross-validated accuracy",
-           title="Feature selection before or inside CV")
+    ax.set(
+        ylim=(0, 1.05),
+        xlabel="number of features selected",
+        ylabel="cross-validated accuracy",
+        title="Feature selection before or inside CV",
+    )
     ax.legend(loc="lower left")
     return ax
 
@@ -101,8 +127,9 @@ def plot_optimism(names, estimates, honest, *, ax=None, higher_is_better=True, x
     hon = as_finite_array(honest, "honest")
     names = list(names)
     if est.shape != (len(names),) or hon.shape != (len(names),):
-        raise ValueError(f"names, estimates and honest must have the same length, got {len(names)}, "
-                         f"{est.shape}, {hon.shape}")
+        raise ValueError(
+            f"names, estimates and honest must have the same length, got {len(names)}, {est.shape}, {hon.shape}"
+        )
     if not (np.isfinite(est).all() and np.isfinite(hon).all()):
         raise ValueError("estimates and honest must be finite")
     ax = get_ax(ax)

@@ -1,5 +1,6 @@
 """Figures for regression and ranking measures (notebook 07): residuals, how one outlier moves MAE, RMSE,
 MAPE and MdAPE, and the DCG discount 1/log₂(i + 1). Every function takes ``ax=None`` and returns the Axes."""
+
 from __future__ import annotations
 
 import numpy as np
@@ -22,13 +23,12 @@ def plot_residuals(y_true, y_pred, *, ax=None, highlight=None):
         raise ValueError(f"highlight must be an index in [0, {len(t)}), got {highlight!r}")
     ax = get_ax(ax)
     e = p - t
-    rmse = float(np.sqrt(np.mean(e ** 2)))
+    rmse = float(np.sqrt(np.mean(e**2)))
     ax.scatter(p, e, s=12, color=COLORS["blue"], alpha=0.7, label="residual ŷ − y")
     ax.axhline(0, color=COLORS["black"], lw=1)
     ax.axhspan(-rmse, rmse, color=COLORS["grey"], alpha=0.2, label=f"± RMSE = {rmse:.1f}")
     if highlight is not None:
-        ax.plot([p[highlight]], [e[highlight]], "o", ms=10, mfc="none", mec=COLORS["red"], mew=2,
-                label="one sample")
+        ax.plot([p[highlight]], [e[highlight]], "o", ms=10, mfc="none", mec=COLORS["red"], mew=2, label="one sample")
     ax.set(xlabel="prediction ŷ", ylabel="residual ŷ − y", title="Residuals")
     ax.legend(loc="best")
     return ax
@@ -63,8 +63,7 @@ def plot_outlier_effect(y_true, y_pred, shifts, *, index=0, ax=None):
     for (name, r), c in zip(ratios.items(), ("blue", "orange", "green", "purple")):
         ax.plot(d, r, color=COLORS[c], label=name, gid=name)
     ax.axhline(1, color=COLORS["grey"], lw=1, ls="--")
-    ax.set(xlabel=f"error added to prediction {index}", ylabel="measure / its clean value",
-           title="One outlier")
+    ax.set(xlabel=f"error added to prediction {index}", ylabel="measure / its clean value", title="One outlier")
     ax.legend(loc="upper left")
     return ax
 

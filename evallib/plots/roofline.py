@@ -1,11 +1,12 @@
 """Roofline figures for evallib.roofline (taught in notebooks/11_roofline.ipynb; notes 004 §5)."""
+
 from __future__ import annotations
 
 import numpy as np
 
 from .. import roofline as _rl
-from ..style import COLORS
 from .._validation import check_bool, check_positive_int
+from ..style import COLORS
 from ._base import get_ax
 
 __all__ = ["plot_roofline", "plot_batch_intensity", "plot_layer_times"]
@@ -31,8 +32,20 @@ def _points(points):
     return out
 
 
-def plot_roofline(peak_flops, bandwidth, *, models=(), layers=None, points=(), ceilings=None, ax=None,
-                  label=None, intensity_range=None, annotate=True, color=None):
+def plot_roofline(
+    peak_flops,
+    bandwidth,
+    *,
+    models=(),
+    layers=None,
+    points=(),
+    ceilings=None,
+    ax=None,
+    label=None,
+    intensity_range=None,
+    annotate=True,
+    color=None,
+):
     """Draw the roofline min(π, β·I) on log-log axes and place models, layers and measured kernels on it.
 
     ``models``: :class:`~evallib.roofline.Model` objects, each drawn at (its intensity, the attainable FLOP/s)
@@ -69,32 +82,74 @@ def plot_roofline(peak_flops, bandwidth, *, models=(), layers=None, points=(), c
     grid = np.geomspace(lo, hi, 400)
     gf = 1e9  # plot in GFLOP/s
     c = color or COLORS["black"]
-    ax.plot(grid, _rl.attainable(grid, peak_flops, bandwidth) / gf, color=c, lw=2.2,
-            label=label or f"roof: {peak_flops / 1e12:.3g} TFLOP/s, {bandwidth / 1e9:.4g} GB/s")
+    ax.plot(
+        grid,
+        _rl.attainable(grid, peak_flops, bandwidth) / gf,
+        color=c,
+        lw=2.2,
+        label=label or f"roof: {peak_flops / 1e12:.3g} TFLOP/s, {bandwidth / 1e9:.4g} GB/s",
+    )
     ax.axvline(ridge, color=c, ls=":", lw=1)
     if annotate:
-        ax.annotate(f"ridge {ridge:.1f}", (ridge, peak_flops / gf), textcoords="offset points", xytext=(4, -14),
-                    fontsize=8, color=c)
+        ax.annotate(
+            f"ridge {ridge:.1f}",
+            (ridge, peak_flops / gf),
+            textcoords="offset points",
+            xytext=(4, -14),
+            fontsize=8,
+            color=c,
+        )
     for (name, v), col in zip(ceil.items(), _PALETTE[3:] + _PALETTE):
         ax.plot(grid, _rl.attainable(grid, v, bandwidth) / gf, color=col, lw=1.2, ls="--", label=name)
     if lay:
         for kind, col in (("conv", COLORS["sky"]), ("linear", COLORS["purple"])):
             li = np.array([x for k, x in lay if k == kind])
             if li.size:
-                ax.scatter(li, _rl.attainable(li, peak_flops, bandwidth) / gf, s=14, color=col, alpha=0.7,
-                           zorder=3, label=f"{layers.name} {kind} layers")
+                ax.scatter(
+                    li,
+                    _rl.attainable(li, peak_flops, bandwidth) / gf,
+                    s=14,
+                    color=col,
+                    alpha=0.7,
+                    zorder=3,
+                    label=f"{layers.name} {kind} layers",
+                )
         other = np.array([x for k, x in lay if k not in ("conv", "linear")])
         if other.size:
-            ax.scatter(other, _rl.attainable(other, peak_flops, bandwidth) / gf, s=10, color=COLORS["grey"],
-                       alpha=0.7, zorder=3, label=f"{layers.name} other layers")
+            ax.scatter(
+                other,
+                _rl.attainable(other, peak_flops, bandwidth) / gf,
+                s=10,
+                color=COLORS["grey"],
+                alpha=0.7,
+                zorder=3,
+                label=f"{layers.name} other layers",
+            )
     for j, m in enumerate(models):
         i = m.intensity
         col = _PALETTE[j % len(_PALETTE)]
-        ax.scatter([i], [_rl.attainable(i, peak_flops, bandwidth) / gf], s=60, marker=_MARKERS[j % len(_MARKERS)],
-                   color=col, edgecolor="white", zorder=5, label=f"{m.name} (I = {i:.1f})")
+        ax.scatter(
+            [i],
+            [_rl.attainable(i, peak_flops, bandwidth) / gf],
+            s=60,
+            marker=_MARKERS[j % len(_MARKERS)],
+            color=col,
+            edgecolor="white",
+            zorder=5,
+            label=f"{m.name} (I = {i:.1f})",
+        )
     for j, (name, i, fr) in enumerate(pts):
-        ax.scatter([i], [fr / gf], s=36, marker=_MARKERS[(j // len(_PALETTE)) % len(_MARKERS)],
-                   color=_PALETTE[j % len(_PALETTE)], edgecolor="black", linewidth=0.5, zorder=6, label=name)
+        ax.scatter(
+            [i],
+            [fr / gf],
+            s=36,
+            marker=_MARKERS[(j // len(_PALETTE)) % len(_MARKERS)],
+            color=_PALETTE[j % len(_PALETTE)],
+            edgecolor="black",
+            linewidth=0.5,
+            zorder=6,
+            label=name,
+        )
     ax.set_xscale("log")
     ax.set_yscale("log")
     ax.set_xlim(lo, hi)
@@ -146,6 +201,10 @@ def plot_layer_times(model, peak_flops, bandwidth, *, ax=None, top=None):
     ax.set_ylabel("time bound (ms)")
     from matplotlib.patches import Patch
 
-    ax.legend(handles=[Patch(color=COLORS["blue"], label="compute-bound"),
-                       Patch(color=COLORS["orange"], label="memory-bound")])
+    ax.legend(
+        handles=[
+            Patch(color=COLORS["blue"], label="compute-bound"),
+            Patch(color=COLORS["orange"], label="memory-bound"),
+        ]
+    )
     return ax

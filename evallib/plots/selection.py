@@ -1,6 +1,7 @@
 """Figures for model selection that open a formula up: the validation scores of a grid search as a heat map
 (notebook 03) and AUC = 1 − ℓ_rank as the cells above the ROC staircase (notebook 05, 式(2.21)–(2.22)).
 Every function takes ``ax=None`` and returns the Axes."""
+
 from __future__ import annotations
 
 import numpy as np
@@ -12,8 +13,9 @@ from ._base import COLORS, get_ax
 __all__ = ["plot_grid_scores", "plot_rank_cells"]
 
 
-def plot_grid_scores(scores, row_values, col_values, *, row_name="", col_name="", ax=None, fmt="{:.3f}",
-                     cmap="viridis"):
+def plot_grid_scores(
+    scores, row_values, col_values, *, row_name="", col_name="", ax=None, fmt="{:.3f}", cmap="viridis"
+):
     """Heat map of a two-parameter grid search's scores, each cell labelled, the best cell(s) framed.
 
     ``scores[i, j]`` belongs to ``row_values[i]`` and ``col_values[j]`` (e.g. the validation accuracies of
@@ -30,8 +32,10 @@ def plot_grid_scores(scores, row_values, col_values, *, row_name="", col_name=""
     if not np.all(np.isfinite(s)):
         raise ValueError("scores must be finite (no NaN or inf)")
     if len(row_values) != s.shape[0] or len(col_values) != s.shape[1]:
-        raise ValueError(f"row_values ({len(row_values)}) and col_values ({len(col_values)}) must match "
-                         f"the shape of scores {s.shape}")
+        raise ValueError(
+            f"row_values ({len(row_values)}) and col_values ({len(col_values)}) must match "
+            f"the shape of scores {s.shape}"
+        )
     if not isinstance(fmt, str):
         raise TypeError(f"fmt must be a format string, got {type(fmt).__name__}")
     if "{" not in fmt:
@@ -65,21 +69,23 @@ def plot_rank_cells(y_true, scores, *, pos_label=None, ax=None):
     Cells above the curve have ``gid="above"``, tied ones ``gid="tie"`` (tests count them). Returns the Axes.
     """
     sp, sn = _curves._split_scores(y_true, scores, pos_label)
-    pos, neg = sp[::-1], sn[::-1]         # highest first: row r = r-th highest positive, column c = negative
+    pos, neg = sp[::-1], sn[::-1]  # highest first: row r = r-th highest positive, column c = negative
     m_pos, m_neg = len(pos), len(neg)
     if m_pos * m_neg > 10_000:
-        raise ValueError(f"plot_rank_cells draws one cell per pair: m+ x m- = {m_pos * m_neg} > 10000; "
-                         "use plot_roc for large samples")
+        raise ValueError(
+            f"plot_rank_cells draws one cell per pair: m+ x m- = {m_pos * m_neg} > 10000; "
+            "use plot_roc for large samples"
+        )
     ax = get_ax(ax)
     w, h = 1 / m_neg, 1 / m_pos
     above = neg[None, :] > pos[:, None]
     tie = neg[None, :] == pos[:, None]
     for r, c in zip(*np.nonzero(above)):
-        ax.add_patch(_rect((c * w, r * h), w, h, facecolor=COLORS["red"], alpha=0.35, edgecolor="white",
-                           gid="above"))
+        ax.add_patch(_rect((c * w, r * h), w, h, facecolor=COLORS["red"], alpha=0.35, edgecolor="white", gid="above"))
     for r, c in zip(*np.nonzero(tie)):
-        ax.add_patch(_rect((c * w, r * h), w, h, facecolor="none", hatch="//", edgecolor=COLORS["red"],
-                           lw=0.5, gid="tie"))
+        ax.add_patch(
+            _rect((c * w, r * h), w, h, facecolor="none", hatch="//", edgecolor=COLORS["red"], lw=0.5, gid="tie")
+        )
     for k in range(1, m_neg):
         ax.axvline(k * w, color=COLORS["grey"], lw=0.3)
     for k in range(1, m_pos):
@@ -87,8 +93,13 @@ def plot_rank_cells(y_true, scores, *, pos_label=None, ax=None):
     fpr, tpr, _ = _curves.roc_curve(y_true, scores, pos_label=pos_label)
     loss = _curves.rank_loss(y_true, scores, pos_label=pos_label)
     ax.plot(fpr, tpr, color=COLORS["blue"], lw=2, label=f"ROC: AUC = {1 - loss:.3f}, ℓ_rank = {loss:.3f}")
-    ax.set(xlim=(0, 1), ylim=(0, 1), xlabel=f"false positive rate ({m_neg} negatives)",
-           ylabel=f"true positive rate ({m_pos} positives)", title="ℓ_rank = cells above the staircase")
+    ax.set(
+        xlim=(0, 1),
+        ylim=(0, 1),
+        xlabel=f"false positive rate ({m_neg} negatives)",
+        ylabel=f"true positive rate ({m_pos} positives)",
+        title="ℓ_rank = cells above the staircase",
+    )
     ax.set_aspect("equal")
     ax.legend(loc="lower right")
     return ax

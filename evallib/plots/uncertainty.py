@@ -3,6 +3,7 @@
 Every function draws on ``ax`` (pyplot's current Axes when None) and returns it; none calls ``plt.show()``
 or changes rcParams. Figure text is English only.
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -25,8 +26,9 @@ def _triple(item, i):
         try:
             vals = tuple(item)
         except TypeError:
-            raise TypeError(f"intervals[{i}] must be an interval result or (estimate, low, high), "
-                            f"got {type(item).__name__}") from None
+            raise TypeError(
+                f"intervals[{i}] must be an interval result or (estimate, low, high), got {type(item).__name__}"
+            ) from None
         if len(vals) != 3:
             raise ValueError(f"intervals[{i}] must be (estimate, low, high), got {len(vals)} values")
     try:
@@ -63,8 +65,9 @@ def plot_intervals(intervals, labels, *, reference=None, xlabel="estimate", titl
         ax.plot([lo, lo], [yy - 0.15, yy + 0.15], color=c, lw=1.5)
         ax.plot([hi, hi], [yy - 0.15, yy + 0.15], color=c, lw=1.5)
         ax.plot(est, yy, "o", color=COLORS["black"], ms=6, zorder=3)
-        ax.annotate(f"[{lo:.3f}, {hi:.3f}]", (hi, yy), xytext=(6, 0), textcoords="offset points", va="center",
-                    fontsize=9)
+        ax.annotate(
+            f"[{lo:.3f}, {hi:.3f}]", (hi, yy), xytext=(6, 0), textcoords="offset points", va="center", fontsize=9
+        )
     if reference is not None:
         ax.axvline(float(reference), color=COLORS["grey"], ls="--", lw=1.2, label=f"reference {float(reference):g}")
         ax.legend(loc="best", fontsize=8)
@@ -131,8 +134,14 @@ def plot_coverage_dip(m, *, method="wilson", confidence=0.95, eps_max=0.05, n_gr
     ax.plot(grid, cov, color=_METHOD_COLORS[method], lw=1.0)
     ax.axhline(confidence, color=COLORS["black"], ls="--", lw=0.8)
     ax.plot(grid[i], cov[i], "v", color=COLORS["black"], ms=5)
-    ax.annotate(f"min {cov[i]:.3f}\nat ε = {grid[i]:.4f}", (grid[i], cov[i]), xytext=(8, 2),
-                textcoords="offset points", fontsize=7, va="bottom")
+    ax.annotate(
+        f"min {cov[i]:.3f}\nat ε = {grid[i]:.4f}",
+        (grid[i], cov[i]),
+        xytext=(8, 2),
+        textcoords="offset points",
+        fontsize=7,
+        va="bottom",
+    )
     ax.set_xlim(0, eps_max)
     ax.set_xticks([0, eps_max / 2, eps_max])
     ax.set_ylim(min(cov[i], confidence) - 0.04, 1.0)

@@ -20,72 +20,105 @@ sample, so intensity I(N) = N·F / (W + N·A) rises towards F/A as the batch siz
 >>> m.params, round(m.macs / 1e9, 2)
 (138357544, 15.47)
 """
+
 from __future__ import annotations
 
-from ._layers import (  # noqa: F401
-    Convention,
-    ARTICLE,
-    DTYPE_BYTES,
-    dtype_bytes,
-    Layer,
-    conv2d,
-    depthwise_conv2d,
-    linear,
-    maxpool2d,
-    avgpool2d,
-    adaptive_avgpool2d,
-    batchnorm2d,
-    activation,
-    residual_add,
-    flatten,
-    separable_cost_ratio,
-)
-from ._models import (  # noqa: F401
-    Model,
-    LayerTable,
-    sequential,
-    alexnet,
-    vgg16,
-    resnet18,
-    resnet50,
-    mobilenet_v1,
-    mobilenet_v2,
-    MODELS,
-    get_model,
-)
 from ._bound import (  # noqa: F401
+    RooflineResult,
     _positive,  # evallib.plots.roofline checks ceilings with it
+    analyze,
     attainable,
     ridge_point,
     time_bound,
-    RooflineResult,
-    analyze,
 )
 from ._devices import (  # noqa: F401
-    Device,
     DEVICES,
+    Device,
     get_device,
 )
+from ._layers import (  # noqa: F401
+    ARTICLE,
+    DTYPE_BYTES,
+    Convention,
+    Layer,
+    activation,
+    adaptive_avgpool2d,
+    avgpool2d,
+    batchnorm2d,
+    conv2d,
+    depthwise_conv2d,
+    dtype_bytes,
+    flatten,
+    linear,
+    maxpool2d,
+    residual_add,
+    separable_cost_ratio,
+)
 from ._measure import (  # noqa: F401
-    MachineMeasurement,
-    measure_machine,
-    machine_device,
     KernelMeasurement,
+    MachineMeasurement,
+    machine_device,
     measure_kernels,
+    measure_machine,
+)
+from ._models import (  # noqa: F401
+    MODELS,
+    LayerTable,
+    Model,
+    alexnet,
+    get_model,
+    mobilenet_v1,
+    mobilenet_v2,
+    resnet18,
+    resnet50,
+    sequential,
+    vgg16,
 )
 
 __all__ = [
     # conventions
-    "Convention", "ARTICLE", "DTYPE_BYTES", "dtype_bytes",
+    "Convention",
+    "ARTICLE",
+    "DTYPE_BYTES",
+    "dtype_bytes",
     # layer specs
-    "Layer", "conv2d", "depthwise_conv2d", "linear", "maxpool2d", "avgpool2d", "adaptive_avgpool2d",
-    "batchnorm2d", "activation", "residual_add", "flatten",
+    "Layer",
+    "conv2d",
+    "depthwise_conv2d",
+    "linear",
+    "maxpool2d",
+    "avgpool2d",
+    "adaptive_avgpool2d",
+    "batchnorm2d",
+    "activation",
+    "residual_add",
+    "flatten",
     # models
-    "Model", "LayerTable", "sequential", "alexnet", "vgg16", "resnet18", "resnet50", "mobilenet_v1",
-    "mobilenet_v2", "MODELS", "get_model",
+    "Model",
+    "LayerTable",
+    "sequential",
+    "alexnet",
+    "vgg16",
+    "resnet18",
+    "resnet50",
+    "mobilenet_v1",
+    "mobilenet_v2",
+    "MODELS",
+    "get_model",
     # roofline
-    "attainable", "ridge_point", "time_bound", "RooflineResult", "analyze", "separable_cost_ratio",
+    "attainable",
+    "ridge_point",
+    "time_bound",
+    "RooflineResult",
+    "analyze",
+    "separable_cost_ratio",
     # devices and measurement
-    "Device", "DEVICES", "get_device", "MachineMeasurement", "measure_machine", "machine_device",
-    "KernelMeasurement", "measure_kernels",
+    "Device",
+    "DEVICES",
+    "get_device",
+    "MachineMeasurement",
+    "measure_machine",
+    "machine_device",
+    "KernelMeasurement",
+    "measure_kernels",
 ]

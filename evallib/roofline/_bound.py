@@ -1,4 +1,5 @@
 """The roofline bound P = min(π, β·I) (Williams, Waterman & Patterson 2009)."""
+
 from __future__ import annotations
 
 import numbers
@@ -8,7 +9,6 @@ import numpy as np
 
 from .._results import Result
 from .._validation import as_finite_array
-
 
 # --------------------------------------------------------------------------------------------------
 # The roofline
@@ -89,10 +89,14 @@ class RooflineResult(Result):
     time_layers: float
     memory_bound_share: float
 
-    _repr_format = 'RooflineResult({model}: I={intensity:.2f} FLOP/B vs ridge {ridge:.2f} -> {bound}-bound, attainable {tflops:.3f} TFLOP/s, time >= {ms_model:.3f} ms (per layer {ms_layers:.3f} ms))'
+    _repr_format = "RooflineResult({model}: I={intensity:.2f} FLOP/B vs ridge {ridge:.2f} -> {bound}-bound, attainable {tflops:.3f} TFLOP/s, time >= {ms_model:.3f} ms (per layer {ms_layers:.3f} ms))"
 
     def _repr_values(self) -> dict:
-        return {"tflops": self.attainable / 1e12, "ms_model": self.time_model * 1e3, "ms_layers": self.time_layers * 1e3}
+        return {
+            "tflops": self.attainable / 1e12,
+            "ms_model": self.time_model * 1e3,
+            "ms_layers": self.time_layers * 1e3,
+        }
 
 
 def analyze(model, peak_flops, bandwidth) -> RooflineResult:
@@ -111,6 +115,15 @@ def analyze(model, peak_flops, bandwidth) -> RooflineResult:
     lt = model.layer_time_bounds(p, b)
     mem = model.layer_bytes / b > model.layer_flops / p
     share = float(lt[mem].sum() / lt.sum()) if lt.sum() > 0 else 0.0
-    return RooflineResult(model.name, float(model.flops), float(model.memory_bytes), i, p / b,
-                          attainable(i, p, b), "compute" if i >= p / b else "memory",
-                          model.time_bound(p, b), float(lt.sum()), share)
+    return RooflineResult(
+        model.name,
+        float(model.flops),
+        float(model.memory_bytes),
+        i,
+        p / b,
+        attainable(i, p, b),
+        "compute" if i >= p / b else "memory",
+        model.time_bound(p, b),
+        float(lt.sum()),
+        share,
+    )

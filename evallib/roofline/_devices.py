@@ -1,13 +1,13 @@
 """Devices: peak FLOP/s and memory bandwidth of a few machines."""
+
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Mapping
 
 from .._results import Result
 from ._bound import _positive, ridge_point
 from ._layers import dtype_bytes
-
 
 # --------------------------------------------------------------------------------------------------
 # Devices
@@ -33,7 +33,9 @@ class Device(Result):
         _positive(self.bandwidth, "bandwidth")
         for arg in ("name", "source", "note"):
             if not isinstance(getattr(self, arg), str):
-                raise TypeError(f"{arg}: must be a str; got {type(getattr(self, arg)).__name__} ({getattr(self, arg)!r})")
+                raise TypeError(
+                    f"{arg}: must be a str; got {type(getattr(self, arg)).__name__} ({getattr(self, arg)!r})"
+                )
 
     def peak(self, dtype="float32") -> float:
         """Peak FLOP/s for ``dtype``; if none is documented, the float32 peak (or the only one given)."""
@@ -53,10 +55,13 @@ class Device(Result):
     def ridge(self, dtype="float32") -> float:
         return ridge_point(self.peak(dtype), self.bandwidth)
 
-    _repr_format = 'Device({name!r}: peak TFLOP/s {peaks_text}; bandwidth {gbs:g} GB/s)'
+    _repr_format = "Device({name!r}: peak TFLOP/s {peaks_text}; bandwidth {gbs:g} GB/s)"
 
     def _repr_values(self) -> dict:
-        return {"peaks_text": ", ".join(f"{k} {v / 1e12:g}" for k, v in self.peaks.items()), "gbs": self.bandwidth / 1e9}
+        return {
+            "peaks_text": ", ".join(f"{k} {v / 1e12:g}" for k, v in self.peaks.items()),
+            "gbs": self.bandwidth / 1e9,
+        }
 
 
 #: Documented figures. Peaks are dense (no sparsity); FMA = 2 FLOPs.
@@ -73,8 +78,14 @@ DEVICES = {
     ),
     "H100 SXM": Device(
         "H100 SXM",
-        {"float64": 34e12, "float32": 67e12, "tf32": 494.7e12, "bfloat16": 989.4e12, "float16": 989.4e12,
-         "int8": 1978.9e12},
+        {
+            "float64": 34e12,
+            "float32": 67e12,
+            "tf32": 494.7e12,
+            "bfloat16": 989.4e12,
+            "float16": 989.4e12,
+            "int8": 1978.9e12,
+        },
         3.35e12,
         "NVIDIA H100 Tensor Core GPU datasheet, SXM5 column (FP64 34, FP32 67 TFLOP/s; TF32/BF16/FP16/INT8 "
         "tensor-core figures without sparsity; HBM3 3.35 TB/s)",

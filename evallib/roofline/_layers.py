@@ -1,4 +1,5 @@
 """Counting conventions and layer specs: the MACs, parameters and bytes of one layer."""
+
 from __future__ import annotations
 
 import math
@@ -8,7 +9,6 @@ from dataclasses import dataclass
 import numpy as np
 
 from .._validation import check_positive_int
-
 
 # --------------------------------------------------------------------------------------------------
 # Conventions
@@ -82,11 +82,16 @@ class Convention:
         return dtype_bytes(self.dtype)
 
     def describe(self) -> str:
-        out = {"conv_linear": "weights + conv/linear outputs", "all": "weights + every layer's output",
-               "io": "weights + every layer's inputs and output"}[self.outputs]
-        return (f"1 MAC = {self.mac_flops} FLOP{'s' if self.mac_flops == 2 else ''}, traffic = {out}, "
-                f"{self.dtype if isinstance(self.dtype, str) else f'{self.dtype}-byte'} elements, "
-                f"batch {self.batch}" + (", element-wise ops counted" if self.elementwise else ""))
+        out = {
+            "conv_linear": "weights + conv/linear outputs",
+            "all": "weights + every layer's output",
+            "io": "weights + every layer's inputs and output",
+        }[self.outputs]
+        return (
+            f"1 MAC = {self.mac_flops} FLOP{'s' if self.mac_flops == 2 else ''}, traffic = {out}, "
+            f"{self.dtype if isinstance(self.dtype, str) else f'{self.dtype}-byte'} elements, "
+            f"batch {self.batch}" + (", element-wise ops counted" if self.elementwise else "")
+        )
 
 
 #: The convention of the article the notes follow: 1 MAC counted as 1 "FLOP", float32 weights plus the
@@ -132,7 +137,9 @@ class Layer:
     def __post_init__(self):
         for arg in ("name", "detail"):
             if not isinstance(getattr(self, arg), str):
-                raise TypeError(f"{arg}: must be a str; got {type(getattr(self, arg)).__name__} ({getattr(self, arg)!r})")
+                raise TypeError(
+                    f"{arg}: must be a str; got {type(getattr(self, arg)).__name__} ({getattr(self, arg)!r})"
+                )
         if not isinstance(self.kind, str) or self.kind not in _LAYER_KINDS:
             raise ValueError(f"kind: must be one of {_LAYER_KINDS}; got {self.kind!r}")
         for arg in ("params", "macs", "ops"):
@@ -200,8 +207,9 @@ def _out_size(n, k, s, p, d, name, ceil_mode=False):
     return out
 
 
-def conv2d(in_shape, out_channels, kernel_size, stride=1, padding=0, *, groups=1, dilation=1, bias=True,
-           name="conv") -> Layer:
+def conv2d(
+    in_shape, out_channels, kernel_size, stride=1, padding=0, *, groups=1, dilation=1, bias=True, name="conv"
+) -> Layer:
     """A 2-D convolution: parameters C_out·(C_in/g)·K_h·K_w (+ C_out bias), MACs H_out·W_out·C_out·(C_in/g)·K_h·K_w.
 
     Output size per axis: ⌊(H + 2p − d(K−1) − 1)/s⌋ + 1, as in PyTorch. Padded taps count as
@@ -229,8 +237,9 @@ def conv2d(in_shape, out_channels, kernel_size, stride=1, padding=0, *, groups=1
     macs = ho * wo * out_channels * per_filter
     kind_txt = "dw " if groups == c == out_channels and groups > 1 else ""
     detail = f"{kind_txt}{kh}x{kw}/{sh}" + (f" p{ph}" if ph else "") + (f" g{groups}" if groups > 1 else "")
-    return Layer(name, "conv", (c, h, w), (out_channels, ho, wo), params, macs,
-                 ho * wo * out_channels if bias else 0, detail)
+    return Layer(
+        name, "conv", (c, h, w), (out_channels, ho, wo), params, macs, ho * wo * out_channels if bias else 0, detail
+    )
 
 
 def depthwise_conv2d(in_shape, kernel_size, stride=1, padding=0, *, bias=False, name="dwconv") -> Layer:
@@ -257,8 +266,16 @@ def linear(in_features, out_features, *, bias=True, name="fc") -> Layer:
     fout = check_positive_int(out_features, "out_features")
     if not isinstance(bias, (bool, np.bool_)):
         raise TypeError(f"bias must be True or False, got {bias!r}")
-    return Layer(name, "linear", (fin,), (fout,), fin * fout + (fout if bias else 0), fin * fout,
-                 fout if bias else 0, f"{fin}->{fout}")
+    return Layer(
+        name,
+        "linear",
+        (fin,),
+        (fout,),
+        fin * fout + (fout if bias else 0),
+        fin * fout,
+        fout if bias else 0,
+        f"{fin}->{fout}",
+    )
 
 
 def _pool(kind, in_shape, kernel_size, stride, padding, ceil_mode, name):
@@ -275,8 +292,7 @@ def _pool(kind, in_shape, kernel_size, stride, padding, ceil_mode, name):
     out = c * ho * wo
     # max: K²−1 comparisons per output; average: K²−1 adds and one divide.
     ops = out * (kh * kw - 1) if kind == "maxpool" else out * kh * kw
-    return Layer(name, kind, (c, h, w), (c, ho, wo), 0, 0, ops,
-                 f"{kh}x{kw}/{sh}" + (f" p{ph}" if ph else ""))
+    return Layer(name, kind, (c, h, w), (c, ho, wo), 0, 0, ops, f"{kh}x{kw}/{sh}" + (f" p{ph}" if ph else ""))
 
 
 def maxpool2d(in_shape, kernel_size, stride=None, padding=0, *, ceil_mode=False, name="maxpool") -> Layer:

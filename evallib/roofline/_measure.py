@@ -1,12 +1,13 @@
 """Measuring this machine: matmul and stream rates, and kernel timings."""
+
 from __future__ import annotations
 
 import math
 import os
 import platform
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 import numpy as np
 
@@ -14,7 +15,6 @@ from .._results import Result
 from .._validation import check_positive_int
 from ._bound import _positive
 from ._devices import Device
-
 
 # --------------------------------------------------------------------------------------------------
 # Measuring this machine
@@ -49,7 +49,7 @@ class MachineMeasurement(Result):
     def ridge(self) -> float:
         return self.peak_flops / self.bandwidth
 
-    _repr_format = 'MachineMeasurement(peak {gflops:.1f} GFLOP/s (float64 matmul n={matmul_size}), bandwidth {gbs:.1f} GB/s (triad, {mib:.0f} MiB per array), ridge {ridge:.2f} FLOP/B, best of {repeats}, BLAS threads {threads}, {blas})'
+    _repr_format = "MachineMeasurement(peak {gflops:.1f} GFLOP/s (float64 matmul n={matmul_size}), bandwidth {gbs:.1f} GB/s (triad, {mib:.0f} MiB per array), ridge {ridge:.2f} FLOP/B, best of {repeats}, BLAS threads {threads}, {blas})"
 
     def _repr_values(self) -> dict:
         return {"gflops": self.peak_flops / 1e9, "gbs": self.bandwidth / 1e9, "mib": self.stream_bytes / 2**20}
@@ -141,11 +141,33 @@ def measure_machine(repeats=5, *, matmul_size=2048, stream_mib=256) -> MachineMe
     env = {k: v for k, v in sorted(os.environ.items()) if k.startswith(_BLAS_ENV_PREFIXES)}
     llc = _llc_bytes()
     if llc is not None and 3 * 8 * m < 4 * llc:
-        note = "; ".join(filter(None, [note, (
-            f"the triad's arrays ({3 * 8 * m / 2**20:.0f} MiB) are not far beyond the reported last-level cache "
-            f"({llc / 2**20:.0f} MiB; on a virtual machine often the host's whole cache): raise stream_mib to check")]))
-    return MachineMeasurement(2 * n**3 / min(mm), 5 * 8 * m / min(tri), repeats, n, 8 * m,
-                              tuple(mm), tuple(tri), threads, blas, env, _cpu_name(), note, llc)
+        note = "; ".join(
+            filter(
+                None,
+                [
+                    note,
+                    (
+                        f"the triad's arrays ({3 * 8 * m / 2**20:.0f} MiB) are not far beyond the reported last-level cache "
+                        f"({llc / 2**20:.0f} MiB; on a virtual machine often the host's whole cache): raise stream_mib to check"
+                    ),
+                ],
+            )
+        )
+    return MachineMeasurement(
+        2 * n**3 / min(mm),
+        5 * 8 * m / min(tri),
+        repeats,
+        n,
+        8 * m,
+        tuple(mm),
+        tuple(tri),
+        threads,
+        blas,
+        env,
+        _cpu_name(),
+        note,
+        llc,
+    )
 
 
 def machine_device(measurement, name="this machine") -> Device:
@@ -154,8 +176,13 @@ def machine_device(measurement, name="this machine") -> Device:
         raise TypeError(f"measurement must be a MachineMeasurement, got {type(measurement).__name__}")
     if not isinstance(name, str) or not name:
         raise ValueError(f"name must be a non-empty str, got {name!r}")
-    return Device(name, {"float64": measurement.peak_flops}, measurement.bandwidth,
-                  f"measured: {measurement!r}", "float64 matmul peak; other dtypes use it too")
+    return Device(
+        name,
+        {"float64": measurement.peak_flops},
+        measurement.bandwidth,
+        f"measured: {measurement!r}",
+        "float64 matmul peak; other dtypes use it too",
+    )
 
 
 @dataclass(frozen=True)
@@ -201,8 +228,17 @@ def measure_kernels(kernels=None, *, repeats=5, min_time=0.02) -> list:
     Traffic is the compulsory minimum (every operand read once, the result written once).
     """
     if kernels is None:
-        kernels = [("add", 2**12), ("add", 2**23), ("dot", 2**12), ("dot", 2**23), ("matvec", 256),
-                   ("matvec", 3072), ("matmul", 64), ("matmul", 256), ("matmul", 1024)]
+        kernels = [
+            ("add", 2**12),
+            ("add", 2**23),
+            ("dot", 2**12),
+            ("dot", 2**23),
+            ("matvec", 256),
+            ("matvec", 3072),
+            ("matmul", 64),
+            ("matmul", 256),
+            ("matmul", 1024),
+        ]
     repeats = check_positive_int(repeats, "repeats")
     min_time = _positive(min_time, "min_time")
     if isinstance(kernels, (str, bytes)) or not isinstance(kernels, Sequence) or not kernels:

@@ -1,4 +1,5 @@
 """Models as tables of layers, and the model zoo (AlexNet, VGG16, ResNet, MobileNet)."""
+
 from __future__ import annotations
 
 import html
@@ -9,8 +10,19 @@ import numpy as np
 
 from .._results import Result
 from ._bound import time_bound
-from ._layers import Convention, Layer, _check_shape, activation, adaptive_avgpool2d, batchnorm2d, conv2d, flatten, linear, maxpool2d, residual_add
-
+from ._layers import (
+    Convention,
+    Layer,
+    _check_shape,
+    activation,
+    adaptive_avgpool2d,
+    batchnorm2d,
+    conv2d,
+    flatten,
+    linear,
+    maxpool2d,
+    residual_add,
+)
 
 # --------------------------------------------------------------------------------------------------
 # Models
@@ -74,8 +86,10 @@ class LayerTable:
             return "<tr>" + "".join(tds) + "</tr>"
 
         body = "".join(tr(r) for r in self.rows) + tr(self.total, bold=True)
-        return (f'<div style="max-height:420px;overflow:auto"><table><caption>{html.escape(self.title)}'
-                f"</caption><thead><tr>{th}</tr></thead><tbody>{body}</tbody></table></div>")
+        return (
+            f'<div style="max-height:420px;overflow:auto"><table><caption>{html.escape(self.title)}'
+            f"</caption><thead><tr>{th}</tr></thead><tbody>{body}</tbody></table></div>"
+        )
 
 
 @dataclass(frozen=True, repr=False)
@@ -99,7 +113,7 @@ class Model(Result):
             raise TypeError(f"convention must be a Convention, got {type(self.convention).__name__}")
 
     # -- conventions -----------------------------------------------------------------------------
-    def with_convention(self, convention: Convention | None = None, **changes) -> "Model":
+    def with_convention(self, convention: Convention | None = None, **changes) -> Model:
         """The same model under another convention (a Convention, and/or fields of one to change).
 
         >>> vgg16().with_convention(mac_flops=1, batch=8).convention.batch
@@ -166,8 +180,11 @@ class Model(Result):
     def counted_layers(self, kinds=None) -> list:
         """Layers of the given kinds (default: those that do arithmetic or move counted bytes)."""
         if kinds is None:
-            return [layer for layer in self.layers
-                    if layer.flops(self.convention) > 0 or layer.memory_bytes(self.convention) > 0]
+            return [
+                layer
+                for layer in self.layers
+                if layer.flops(self.convention) > 0 or layer.memory_bytes(self.convention) > 0
+            ]
         if isinstance(kinds, str):
             kinds = (kinds,)
         known = {"conv", "linear", "maxpool", "avgpool", "bn", "relu", "relu6", "add", "flatten"}
@@ -182,21 +199,41 @@ class Model(Result):
         rows = []
         for layer in self.counted_layers(kinds):
             f, b = layer.flops(conv), layer.memory_bytes(conv)
-            rows.append({"name": layer.name, "kind": layer.kind, "detail": layer.detail,
-                         "output": "x".join(map(str, layer.out_shape)), "params": layer.params,
-                         "macs": layer.macs, "flops": f, "bytes": b, "intensity": f / b if b else None})
-        total = {"name": "total", "kind": "", "detail": f"{len(self.layers)} layers", "output": "",
-                 "params": self.params, "macs": self.macs, "flops": self.flops, "bytes": self.memory_bytes,
-                 "intensity": self.intensity}
+            rows.append(
+                {
+                    "name": layer.name,
+                    "kind": layer.kind,
+                    "detail": layer.detail,
+                    "output": "x".join(map(str, layer.out_shape)),
+                    "params": layer.params,
+                    "macs": layer.macs,
+                    "flops": f,
+                    "bytes": b,
+                    "intensity": f / b if b else None,
+                }
+            )
+        total = {
+            "name": "total",
+            "kind": "",
+            "detail": f"{len(self.layers)} layers",
+            "output": "",
+            "params": self.params,
+            "macs": self.macs,
+            "flops": self.flops,
+            "bytes": self.memory_bytes,
+            "intensity": self.intensity,
+        }
         return LayerTable(f"{self.name}: {conv.describe()}", rows, total)
 
     def summary(self) -> str:
         """One line: parameters, MACs, FLOPs, bytes and intensity."""
-        return (f"{self.name:<13s} params {self.params / 1e6:8.3f} M | MACs {self.macs / 1e9:7.3f} G | "
-                f"FLOPs {self.flops / 1e9:8.3f} G | traffic {self.memory_bytes / 1e6:8.1f} MB | "
-                f"intensity {self.intensity:7.2f} FLOP/B")
+        return (
+            f"{self.name:<13s} params {self.params / 1e6:8.3f} M | MACs {self.macs / 1e9:7.3f} G | "
+            f"FLOPs {self.flops / 1e9:8.3f} G | traffic {self.memory_bytes / 1e6:8.1f} MB | "
+            f"intensity {self.intensity:7.2f} FLOP/B"
+        )
 
-    _repr_format = 'Model({name!r}, {n_layers} layers, params={params:,}, macs={macs:,}, convention: {convention_text})'
+    _repr_format = "Model({name!r}, {n_layers} layers, params={params:,}, macs={macs:,}, convention: {convention_text})"
 
     def _repr_values(self) -> dict:
         return {"n_layers": len(self.layers), "convention_text": self.convention.describe()}
@@ -252,9 +289,14 @@ def sequential(name, layers, *, input_shape=(3, 224, 224), convention=None, **co
     in_shape = shape = _check_shape(input_shape, "input_shape", ndim=1 if one_d else 3)
     seen = {shape}  # a branch (a residual shortcut) may start from any earlier feature map
     for layer in layers:
-        if layer.in_shape != shape and layer.in_shape not in seen and not (
-                layer.kind in ("linear", "flatten") and math.prod(layer.in_shape) == math.prod(shape)):
-            raise ValueError(f"layers: {layer.name!r} expects input {layer.in_shape}, but the previous output is {shape}")
+        if (
+            layer.in_shape != shape
+            and layer.in_shape not in seen
+            and not (layer.kind in ("linear", "flatten") and math.prod(layer.in_shape) == math.prod(shape))
+        ):
+            raise ValueError(
+                f"layers: {layer.name!r} expects input {layer.in_shape}, but the previous output is {shape}"
+            )
         shape = layer.out_shape
         seen.add(shape)
     conv = Convention() if convention is None else convention
@@ -272,17 +314,24 @@ def alexnet(convention=None, **conventions) -> Model:
     0.714 G multiply-adds. Keyword arguments set the :class:`Convention` (``mac_flops``, ``outputs``, ``dtype``,
     ``batch``, ``elementwise``)."""
     b = _Builder()
-    b.conv(64, 11, 4, 2, bias=True, name="conv1"); b.act(name="relu1")
+    b.conv(64, 11, 4, 2, bias=True, name="conv1")
+    b.act(name="relu1")
     b.add(maxpool2d(b.shape, 3, 2, name="pool1"))
-    b.conv(192, 5, 1, 2, bias=True, name="conv2"); b.act(name="relu2")
+    b.conv(192, 5, 1, 2, bias=True, name="conv2")
+    b.act(name="relu2")
     b.add(maxpool2d(b.shape, 3, 2, name="pool2"))
-    b.conv(384, 3, 1, 1, bias=True, name="conv3"); b.act(name="relu3")
-    b.conv(256, 3, 1, 1, bias=True, name="conv4"); b.act(name="relu4")
-    b.conv(256, 3, 1, 1, bias=True, name="conv5"); b.act(name="relu5")
+    b.conv(384, 3, 1, 1, bias=True, name="conv3")
+    b.act(name="relu3")
+    b.conv(256, 3, 1, 1, bias=True, name="conv4")
+    b.act(name="relu4")
+    b.conv(256, 3, 1, 1, bias=True, name="conv5")
+    b.act(name="relu5")
     b.add(maxpool2d(b.shape, 3, 2, name="pool5"))
     b.add(adaptive_avgpool2d(b.shape, 6, name="avgpool"))
-    b.fc(4096, "fc6"); b.act(name="fc6.relu")
-    b.fc(4096, "fc7"); b.act(name="fc7.relu")
+    b.fc(4096, "fc6")
+    b.act(name="fc6.relu")
+    b.fc(4096, "fc7")
+    b.act(name="fc7.relu")
     b.fc(1000, "fc8")
     return _finish("AlexNet", b, convention, conventions)
 
@@ -292,11 +341,14 @@ def vgg16(convention=None, **conventions) -> Model:
     b = _Builder()
     for stage, (width, n) in enumerate([(64, 2), (128, 2), (256, 3), (512, 3), (512, 3)], start=1):
         for i in range(1, n + 1):
-            b.conv(width, 3, 1, 1, bias=True, name=f"conv{stage}_{i}"); b.act(name=f"relu{stage}_{i}")
+            b.conv(width, 3, 1, 1, bias=True, name=f"conv{stage}_{i}")
+            b.act(name=f"relu{stage}_{i}")
         b.add(maxpool2d(b.shape, 2, 2, name=f"pool{stage}"))
     b.add(adaptive_avgpool2d(b.shape, 7, name="avgpool"))
-    b.fc(4096, "fc6"); b.act(name="fc6.relu")
-    b.fc(4096, "fc7"); b.act(name="fc7.relu")
+    b.fc(4096, "fc6")
+    b.act(name="fc6.relu")
+    b.fc(4096, "fc7")
+    b.act(name="fc7.relu")
     b.fc(1000, "fc8")
     return _finish("VGG16", b, convention, conventions)
 
@@ -328,10 +380,12 @@ def resnet18(convention=None, **conventions) -> Model:
             s = 2 if (i == 0 and stage > 1) else 1
             name, x = f"layer{stage}.{i}", b.shape
             b.conv_bn_act(width, 3, s, 1, name=f"{name}.conv1")
-            b.conv(width, 3, 1, 1, name=f"{name}.conv2"); b.bn(f"{name}.conv2.bn")
+            b.conv(width, 3, 1, 1, name=f"{name}.conv2")
+            b.bn(f"{name}.conv2.bn")
             for layer in _shortcut(x, width, s, name):
                 b.layers.append(layer)
-            b.add(residual_add(b.shape, name=f"{name}.add")); b.act(name=f"{name}.relu")
+            b.add(residual_add(b.shape, name=f"{name}.add"))
+            b.act(name=f"{name}.relu")
     _resnet_head(b)
     return _finish("ResNet-18", b, convention, conventions)
 
@@ -350,10 +404,12 @@ def resnet50(convention=None, *, version="1.5", **conventions) -> Model:
             name, x = f"layer{stage}.{i}", b.shape
             b.conv_bn_act(width, 1, s1, 0, name=f"{name}.conv1")
             b.conv_bn_act(width, 3, s3, 1, name=f"{name}.conv2")
-            b.conv(4 * width, 1, name=f"{name}.conv3"); b.bn(f"{name}.conv3.bn")
+            b.conv(4 * width, 1, name=f"{name}.conv3")
+            b.bn(f"{name}.conv3.bn")
             for layer in _shortcut(x, 4 * width, s, name):
                 b.layers.append(layer)
-            b.add(residual_add(b.shape, name=f"{name}.add")); b.act(name=f"{name}.relu")
+            b.add(residual_add(b.shape, name=f"{name}.add"))
+            b.act(name=f"{name}.relu")
     _resnet_head(b)
     return _finish("ResNet-50" if version == "1.5" else "ResNet-50 v1", b, convention, conventions)
 
@@ -377,8 +433,15 @@ def mobilenet_v2(convention=None, **conventions) -> Model:
     b = _Builder()
     b.conv_bn_act(32, 3, 2, 1, act="relu6", name="conv1")
     blk = 0
-    for t, c, n, s in [(1, 16, 1, 1), (6, 24, 2, 2), (6, 32, 3, 2), (6, 64, 4, 2), (6, 96, 3, 1),
-                       (6, 160, 3, 2), (6, 320, 1, 1)]:
+    for t, c, n, s in [
+        (1, 16, 1, 1),
+        (6, 24, 2, 2),
+        (6, 32, 3, 2),
+        (6, 64, 4, 2),
+        (6, 96, 3, 1),
+        (6, 160, 3, 2),
+        (6, 320, 1, 1),
+    ]:
         for i in range(n):
             blk += 1
             stride, x, name = (s if i == 0 else 1), b.shape, f"block{blk}"
@@ -386,7 +449,8 @@ def mobilenet_v2(convention=None, **conventions) -> Model:
             if t != 1:
                 b.conv_bn_act(hidden, 1, act="relu6", name=f"{name}.expand")
             b.conv_bn_act(hidden, 3, stride, 1, g=hidden, act="relu6", name=f"{name}.dw")
-            b.conv(c, 1, name=f"{name}.project"); b.bn(f"{name}.project.bn")
+            b.conv(c, 1, name=f"{name}.project")
+            b.bn(f"{name}.project.bn")
             if stride == 1 and x[0] == c:
                 b.add(residual_add(b.shape, name=f"{name}.add"))
     b.conv_bn_act(1280, 1, act="relu6", name="conv_last")
@@ -396,8 +460,14 @@ def mobilenet_v2(convention=None, **conventions) -> Model:
 
 
 #: The model builders by name (the explorer's multi-select).
-MODELS = {"AlexNet": alexnet, "VGG16": vgg16, "ResNet-18": resnet18, "ResNet-50": resnet50,
-          "MobileNetV1": mobilenet_v1, "MobileNetV2": mobilenet_v2}
+MODELS = {
+    "AlexNet": alexnet,
+    "VGG16": vgg16,
+    "ResNet-18": resnet18,
+    "ResNet-50": resnet50,
+    "MobileNetV1": mobilenet_v1,
+    "MobileNetV2": mobilenet_v2,
+}
 
 
 def get_model(name, convention=None, **conventions) -> Model:

@@ -12,6 +12,7 @@ Vega-Lite version: JupyterLab 4.6 bundles vega 5.33.0, vega-lite 5.6.1 and vega-
 v5.20.1 specs. Charts here use only what 5.6.1 has (params bound to inputs, filter/calculate/flatten/window
 transforms, layer and concat, ``lineBreak`` on text marks).
 """
+
 from __future__ import annotations
 
 import json
@@ -23,8 +24,20 @@ import altair as alt
 
 from .._validation import check_bool, check_real
 
-__all__ = ["Explorer", "slider", "menu", "match", "readout", "readout_expr", "readout_fields", "wrap", "inline",
-           "WIDTH", "READOUT_WIDTH", "VEGALITE_MIME"]
+__all__ = [
+    "Explorer",
+    "slider",
+    "menu",
+    "match",
+    "readout",
+    "readout_expr",
+    "readout_fields",
+    "wrap",
+    "inline",
+    "WIDTH",
+    "READOUT_WIDTH",
+    "VEGALITE_MIME",
+]
 
 VEGALITE_MIME = "application/vnd.vegalite.v5+json"
 # The widest an explorer may be: JupyterLab's notebook at a 1,280 px window with the file browser open leaves
@@ -89,8 +102,10 @@ class Explorer:
     def _repr_mimebundle_(self, include=None, exclude=None):
         # SVG: the chart's texts are in the page's DOM (readable, searchable, tested); no export menu (its
         # "Open in Vega Editor" would leave the page). JupyterLab's renderer reads embed_options.
-        return ({VEGALITE_MIME: self.spec(), "text/plain": self.text},
-                {VEGALITE_MIME: {"embed_options": {"renderer": "svg", "actions": False}}})
+        return (
+            {VEGALITE_MIME: self.spec(), "text/plain": self.text},
+            {VEGALITE_MIME: {"embed_options": {"renderer": "svg", "actions": False}}},
+        )
 
     def jupyter_chart(self):
         """Altair's JupyterChart of this chart (an anywidget): its ``params`` follow the controls in the kernel.
@@ -126,8 +141,11 @@ def slider(value, lo, hi, step=1, description="", *, name):
         raise ValueError(f"value: must lie in [lo, hi] = [{lo!r}, {hi!r}]; got {value!r}")
     if not isinstance(description, str):
         raise TypeError(f"description: must be a str; got {type(description).__name__}")
-    return alt.param(name=_check_name(name), value=value,
-                     bind=alt.binding_range(min=lo, max=hi, step=step, name=ui(description) + " "))
+    return alt.param(
+        name=_check_name(name),
+        value=value,
+        bind=alt.binding_range(min=lo, max=hi, step=step, name=ui(description) + " "),
+    )
 
 
 def menu(value, options, description="", *, name, labels=None, radio=True):
@@ -210,12 +228,14 @@ def readout(data, *, text: str = "readout", where: str | None = None, n_lines: i
     """A chart of one text mark: the field ``text`` of the row of ``data`` (data, or an ``alt.Chart`` with its
     transforms) that ``where`` (a Vega expression, e.g. :func:`match`) keeps, left-aligned, in lines broken by
     "\\n" (see :func:`wrap`), ``n_lines`` high."""
-    chart = (data if isinstance(data, alt.Chart) else alt.Chart(data)).mark_text(align="left", baseline="top", lineBreak="\n", font="monospace",
-                                      fontSize=_FONT_SIZE, lineHeight=_LINE_PX)
+    chart = (data if isinstance(data, alt.Chart) else alt.Chart(data)).mark_text(
+        align="left", baseline="top", lineBreak="\n", font="monospace", fontSize=_FONT_SIZE, lineHeight=_LINE_PX
+    )
     if where is not None:
         chart = chart.transform_filter(where)
     return chart.encode(text=alt.Text(f"{text}:N"), x=alt.value(0), y=alt.value(2)).properties(
-        width=width, height=n_lines * _LINE_PX + 4, view=alt.ViewBackground(stroke=None))
+        width=width, height=n_lines * _LINE_PX + 4, view=alt.ViewBackground(stroke=None)
+    )
 
 
 def _fields(template: str):
@@ -260,7 +280,7 @@ def readout_expr(template: str, /, prefix: str = "", *, width: int | None = None
             pieces = translated.split(sep)
             out, i = [], 0
             for c in counts:
-                out.append(sep.join(pieces[i:i + c + 1]))
+                out.append(sep.join(pieces[i : i + c + 1]))
                 i += c + 1
             if i == len(pieces):  # wrapped only at separators: the template breaks there too
                 translated = "\n".join(out)

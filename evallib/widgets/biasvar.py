@@ -8,6 +8,7 @@ noise_std 0 and 1 for every degree, training-set size and number of data sets of
 parts; the chart combines them for the noise slider's value (a test checks they equal ``bias_variance`` at
 other noise levels).
 """
+
 from __future__ import annotations
 
 import json
@@ -18,12 +19,18 @@ import pandas as pd
 
 from ..biasvar import bias_variance
 from ..fitting import PolynomialRegression
+from ..i18n import N_, say, ui
 from ..style import COLORS
-from ..i18n import say, ui, N_
 from ._chart import WIDTH, Explorer, inline, match, menu, readout, readout_expr, slider
 
-__all__ = ["sine_target", "N_TRAINS", "N_DATASETS", "bias_variance_data", "bias_variance_view",
-           "bias_variance_explorer"]
+__all__ = [
+    "sine_target",
+    "N_TRAINS",
+    "N_DATASETS",
+    "bias_variance_data",
+    "bias_variance_view",
+    "bias_variance_explorer",
+]
 
 N_TRAINS = (10, 20, 30, 50, 100, 200)  # the training-set size menu
 N_DATASETS = (10, 50, 200)  # the data-set menu
@@ -50,14 +57,19 @@ def _readout(degree, r):
     """The explorer's text for one result (or anything with the same fields)."""
     s = r.bias2 + r.variance + r.noise
     dominant = max((N_("bias²"), r.bias2), (N_("variance"), r.variance), (N_("noise"), r.noise), key=lambda t: t[1])[0]
-    return "\n".join([say(_L1, d=degree, s=r.noise_std, n=r.n_datasets, m=r.n_train),
-                      say(_L2, b=r.bias2, v=r.variance, e=r.noise),
-                      say(_L3, s=s, ee=r.expected_error),
-                      say(_L4, term=say(dominant))])
+    return "\n".join(
+        [
+            say(_L1, d=degree, s=r.noise_std, n=r.n_datasets, m=r.n_train),
+            say(_L2, b=r.bias2, v=r.variance, e=r.noise),
+            say(_L3, s=s, ee=r.expected_error),
+            say(_L4, term=say(dominant)),
+        ]
+    )
 
 
-def bias_variance_view(degree, noise_std, n_train, n_datasets, *, target=sine_target, x_range=(0, 1),
-                       random_state=0, n_curves=40):
+def bias_variance_view(
+    degree, noise_std, n_train, n_datasets, *, target=sine_target, x_range=(0, 1), random_state=0, n_curves=40
+):
     """Text, figure and result of the explorer for one setting: ``(text, figure, result)``.
 
     The figure shows the fan of fitted polynomials and the bars of the decomposition 式(2.42) (static:
@@ -66,8 +78,15 @@ def bias_variance_view(degree, noise_std, n_train, n_datasets, *, target=sine_ta
     from ..plots.biasvar import plot_decomposition, plot_prediction_fan
     from ..style import new_figure
 
-    r = bias_variance(PolynomialRegression(degree), target, noise_std=noise_std, n_train=n_train,
-                      n_datasets=n_datasets, x_range=x_range, random_state=random_state)
+    r = bias_variance(
+        PolynomialRegression(degree),
+        target,
+        noise_std=noise_std,
+        n_train=n_train,
+        n_datasets=n_datasets,
+        x_range=x_range,
+        random_state=random_state,
+    )
     fig, (ax1, ax2) = new_figure(ncols=2, width=9.6, height=3.8)
     plot_prediction_fan(r, ax1, n_curves=n_curves)
     ax1.set_title(f"Polynomials of degree {degree} fitted to {r.n_datasets} data sets")
@@ -81,8 +100,16 @@ def _round(a, digits=3, clip=1e5):
     return np.round(np.clip(a, -clip, clip), digits).tolist()
 
 
-def bias_variance_data(*, max_degree=15, n_trains=N_TRAINS, n_datasets=N_DATASETS, target=sine_target,
-                       x_range=(0, 1), random_state=0, n_curves=N_CURVES) -> dict:
+def bias_variance_data(
+    *,
+    max_degree=15,
+    n_trains=N_TRAINS,
+    n_datasets=N_DATASETS,
+    target=sine_target,
+    x_range=(0, 1),
+    random_state=0,
+    n_curves=N_CURVES,
+) -> dict:
     """The parts of every setting of the explorer: ``{"terms", "fan", "mean", "train", "truth"}`` DataFrames.
 
     For each degree (0 … max_degree), training-set size ``t`` and number of data sets ``m``, with P₀ and P_ε the
@@ -107,30 +134,59 @@ def bias_variance_data(*, max_degree=15, n_trains=N_TRAINS, n_datasets=N_DATASET
                 m0, me = p0.mean(axis=0), pe.mean(axis=0)
                 d0, de = p0 - m0, pe - me
                 q0, qe = p0 - f, pe - eps
-                terms.append(dict(d=d, t=t, m=m, b0=np.mean((m0 - f) ** 2), b1=2 * np.mean((m0 - f) * me),
-                                  b2=np.mean(me ** 2), v0=np.mean(d0 ** 2), v1=2 * np.mean(d0 * de),
-                                  v2=np.mean(de ** 2), n2=np.mean(eps ** 2), e0=np.mean(q0 ** 2),
-                                  e1=2 * np.mean(q0 * qe), e2=np.mean(qe ** 2)))
+                terms.append(
+                    dict(
+                        d=d,
+                        t=t,
+                        m=m,
+                        b0=np.mean((m0 - f) ** 2),
+                        b1=2 * np.mean((m0 - f) * me),
+                        b2=np.mean(me**2),
+                        v0=np.mean(d0**2),
+                        v1=2 * np.mean(d0 * de),
+                        v2=np.mean(de**2),
+                        n2=np.mean(eps**2),
+                        e0=np.mean(q0**2),
+                        e1=2 * np.mean(q0 * qe),
+                        e2=np.mean(qe**2),
+                    )
+                )
                 order = np.argsort(r0.x_test)[::FAN_STEP]
                 for c in range(min(int(n_curves), int(m))):
                     fan.append(dict(d=d, t=t, m=m, c=c, a=_round(p0[c, order]), b=_round(pe[c, order])))
                 mean.append(dict(d=d, t=t, m=m, a=_round(m0[order]), b=_round(me[order])))
                 if d == 0:
-                    train.append(dict(t=t, m=m, x=_round(r0.x_train[0], 4), f=_round(r0.y_train[0], 4),
-                                      e=_round(r1.y_train[0] - r0.y_train[0], 4)))
+                    train.append(
+                        dict(
+                            t=t,
+                            m=m,
+                            x=_round(r0.x_train[0], 4),
+                            f=_round(r0.y_train[0], 4),
+                            e=_round(r1.y_train[0] - r0.y_train[0], 4),
+                        )
+                    )
     x = np.sort(r0.x_test)
     xf = x[::FAN_STEP]
     terms = pd.DataFrame(terms)
-    return {"terms": terms, "fan": pd.DataFrame(fan), "mean": pd.DataFrame(mean), "train": pd.DataFrame(train),
-            "truth": pd.DataFrame({"x": x, "y": f[np.argsort(r0.x_test)]}),
-            "fan_x": pd.DataFrame({"i": np.arange(len(xf)), "x": xf})}
+    return {
+        "terms": terms,
+        "fan": pd.DataFrame(fan),
+        "mean": pd.DataFrame(mean),
+        "train": pd.DataFrame(train),
+        "truth": pd.DataFrame({"x": x, "y": f[np.argsort(r0.x_test)]}),
+        "fan_x": pd.DataFrame({"i": np.arange(len(xf)), "x": xf}),
+    }
 
 
 def _vega_terms():
     """Vega calculate expressions of the four terms (and their sum) from a terms row and the noise param."""
     q = lambda k: f"datum.{k}0 + noise_std * (datum.{k}1 + noise_std * datum.{k}2)"  # noqa: E731
-    return {"bias2": f"max(0, {q('b')})", N_("variance"): f"max(0, {q('v')})", N_("noise"): "datum.n2 * noise_std * noise_std",
-            "expected": f"max(0, {q('e')})"}
+    return {
+        "bias2": f"max(0, {q('b')})",
+        N_("variance"): f"max(0, {q('v')})",
+        N_("noise"): "datum.n2 * noise_std * noise_std",
+        "expected": f"max(0, {q('e')})",
+    }
 
 
 def _readout_expr():
@@ -141,12 +197,21 @@ def _readout_expr():
 
 def _readout_fields():
     j = lambda s: json.dumps(s, ensure_ascii=False)  # noqa: E731
-    return {"l1_d": "toString(degree)", "l1_s": "format(noise_std, '.2f')", "l1_n": "toString(n_datasets)",
-            "l1_m": "toString(n_train)", "l2_b": "format(datum.bias2, '.4f')", "l2_v": "format(datum.variance, '.4f')",
-            "l2_e": "format(datum.noise, '.4f')", "l3_s": "format(datum.sum, '.4f')",
-            "l3_ee": "format(datum.expected, '.4f')",
-            "l4_term": (f"datum.bias2 >= datum.variance && datum.bias2 >= datum.noise ? {j(say('bias²'))} : "
-                        f"datum.variance >= datum.noise ? {j(say('variance'))} : {j(say('noise'))}")}
+    return {
+        "l1_d": "toString(degree)",
+        "l1_s": "format(noise_std, '.2f')",
+        "l1_n": "toString(n_datasets)",
+        "l1_m": "toString(n_train)",
+        "l2_b": "format(datum.bias2, '.4f')",
+        "l2_v": "format(datum.variance, '.4f')",
+        "l2_e": "format(datum.noise, '.4f')",
+        "l3_s": "format(datum.sum, '.4f')",
+        "l3_ee": "format(datum.expected, '.4f')",
+        "l4_term": (
+            f"datum.bias2 >= datum.variance && datum.bias2 >= datum.noise ? {j(say('bias²'))} : "
+            f"datum.variance >= datum.noise ? {j(say('variance'))} : {j(say('noise'))}"
+        ),
+    }
 
 
 def _fan_domain(truth):
@@ -169,41 +234,74 @@ def _chart(data, degree, noise_std, n_train, n_datasets, max_degree):
     fx = inline(data["fan_x"], name="fan_x")
 
     def curves(frame, **enc):
-        return (alt.Chart(inline(frame)).transform_filter(here).transform_flatten(["a", "b"])
-                .transform_window(i="row_number()", groupby=["c"] if "c" in frame else [])
-                .transform_calculate(i="datum.i - 1", y="datum.a + noise_std * datum.b")
-                .transform_lookup(lookup="i", from_=alt.LookupData(fx, key="i", fields=["x"]))
-                .mark_line(clip=True, **enc).encode(X, Y))
+        return (
+            alt.Chart(inline(frame))
+            .transform_filter(here)
+            .transform_flatten(["a", "b"])
+            .transform_window(i="row_number()", groupby=["c"] if "c" in frame else [])
+            .transform_calculate(i="datum.i - 1", y="datum.a + noise_std * datum.b")
+            .transform_lookup(lookup="i", from_=alt.LookupData(fx, key="i", fields=["x"]))
+            .mark_line(clip=True, **enc)
+            .encode(X, Y)
+        )
 
     fan = curves(data["fan"], color=COLORS["blue"], opacity=0.35, strokeWidth=1).encode(detail="c:N")
     mean = curves(data["mean"], color=COLORS["red"], strokeWidth=2.5)
     truth = alt.Chart(inline(data["truth"])).mark_line(color="black", strokeDash=[5, 3]).encode(X, Y)
-    pts = (alt.Chart(inline(data["train"])).transform_filter(match(t=tp, m=mp)).transform_flatten(["x", "f", "e"])
-           .transform_calculate(y="datum.f + noise_std * datum.e")
-           .mark_circle(color="black", size=18, opacity=0.8, clip=True).encode(X, Y))
+    pts = (
+        alt.Chart(inline(data["train"]))
+        .transform_filter(match(t=tp, m=mp))
+        .transform_flatten(["x", "f", "e"])
+        .transform_calculate(y="datum.f + noise_std * datum.e")
+        .mark_circle(color="black", size=18, opacity=0.8, clip=True)
+        .encode(X, Y)
+    )
     left = alt.layer(fan, truth, pts, mean).properties(
-        width=290, height=250, title=ui("fitted polynomials, their mean (red), f(x) (dashed)"))
+        width=290, height=250, title=ui("fitted polynomials, their mean (red), f(x) (dashed)")
+    )
     calc = _vega_terms()
-    terms = (alt.Chart(inline(data["terms"])).transform_filter(here).transform_calculate(**calc)
-             .transform_calculate(sum="datum.bias2 + datum.variance + datum.noise"))
-    bars = (terms.transform_fold(["bias2", N_("variance"), N_("noise"), N_("sum"), "expected"], as_=["term", "value"])
-            .transform_calculate(shown="max(datum.value, 1e-4)"))
+    terms = (
+        alt.Chart(inline(data["terms"]))
+        .transform_filter(here)
+        .transform_calculate(**calc)
+        .transform_calculate(sum="datum.bias2 + datum.variance + datum.noise")
+    )
+    bars = terms.transform_fold(
+        ["bias2", N_("variance"), N_("noise"), N_("sum"), "expected"], as_=["term", "value"]
+    ).transform_calculate(shown="max(datum.value, 1e-4)")
     names = dict(zip(["bias2", N_("variance"), N_("noise"), N_("sum"), "expected"], [ui(t) for t in _TERMS]))
     label = "+".join(f"(datum.value == '{k}' ? {json.dumps(v, ensure_ascii=False)} : '')" for k, v in names.items())
     xb = alt.X("term:N", sort=list(names), title=None, axis=alt.Axis(labelExpr=label, labelAngle=-30))
-    yb = alt.Y("shown:Q", stack=None, scale=alt.Scale(type="log", domain=list(DECOMPOSITION_YLIM), clamp=True),
-               title=ui("mean squared error"))
+    yb = alt.Y(
+        "shown:Q",
+        stack=None,
+        scale=alt.Scale(type="log", domain=list(DECOMPOSITION_YLIM), clamp=True),
+        title=ui("mean squared error"),
+    )
     colors = alt.Scale(domain=list(names), range=[COLORS["red"], COLORS["blue"], COLORS["grey"], "#999999", "black"])
-    right = alt.layer(bars.mark_bar().encode(xb, yb, alt.Color("term:N", scale=colors, legend=None)),
-                      bars.mark_text(dy=-6).encode(xb, yb, text=alt.Text("value:Q", format=".3g"))).properties(
-        width=WIDTH - 290 - 220, height=250, title=ui("Decomposition, mean over x"))
-    text = readout(terms.transform_calculate(**_readout_fields()).transform_calculate(readout=_readout_expr()),
-                   n_lines=4, width=WIDTH - 100)
+    right = alt.layer(
+        bars.mark_bar().encode(xb, yb, alt.Color("term:N", scale=colors, legend=None)),
+        bars.mark_text(dy=-6).encode(xb, yb, text=alt.Text("value:Q", format=".3g")),
+    ).properties(width=WIDTH - 290 - 220, height=250, title=ui("Decomposition, mean over x"))
+    text = readout(
+        terms.transform_calculate(**_readout_fields()).transform_calculate(readout=_readout_expr()),
+        n_lines=4,
+        width=WIDTH - 100,
+    )
     return alt.vconcat(alt.hconcat(left, right), text).add_params(dp, sp, tp, mp)
 
 
-def bias_variance_explorer(*, degree=3, noise_std=0.3, n_train=30, n_datasets=200, max_degree=15,
-                           target=sine_target, x_range=(0, 1), random_state=0):
+def bias_variance_explorer(
+    *,
+    degree=3,
+    noise_std=0.3,
+    n_train=30,
+    n_datasets=200,
+    max_degree=15,
+    target=sine_target,
+    x_range=(0, 1),
+    random_state=0,
+):
     """Explorer with a ``degree`` and a ``noise_std`` slider and menus for the training-set size (N_TRAINS) and the
     number of data sets (N_DATASETS; the start values are added to the menus), over :func:`bias_variance_data`.
 
@@ -226,11 +324,32 @@ def bias_variance_explorer(*, degree=3, noise_std=0.3, n_train=30, n_datasets=20
         raise ValueError(f"noise_std must be a number in [0, 2], got {noise_std!r}")
     trains = tuple(sorted({*N_TRAINS, int(n_train)}))
     sets = tuple(sorted({*N_DATASETS, int(n_datasets)}))
-    data = bias_variance_data(max_degree=int(max_degree), n_trains=trains, n_datasets=sets, target=target,
-                              x_range=x_range, random_state=random_state)
-    r = bias_variance(PolynomialRegression(int(degree)), target, noise_std=float(noise_std), n_train=int(n_train),
-                      n_datasets=int(n_datasets), x_range=x_range, random_state=random_state)
-    return Explorer(_chart(data, degree, noise_std, n_train, n_datasets, max_degree), data=data,
-                    text=_readout(int(degree), r), title=ui("Bias–variance explorer (squared loss, 式(2.42))"),
-                    values={"degree": int(degree), "noise_std": float(noise_std), "n_train": int(n_train),
-                            "n_datasets": int(n_datasets)})
+    data = bias_variance_data(
+        max_degree=int(max_degree),
+        n_trains=trains,
+        n_datasets=sets,
+        target=target,
+        x_range=x_range,
+        random_state=random_state,
+    )
+    r = bias_variance(
+        PolynomialRegression(int(degree)),
+        target,
+        noise_std=float(noise_std),
+        n_train=int(n_train),
+        n_datasets=int(n_datasets),
+        x_range=x_range,
+        random_state=random_state,
+    )
+    return Explorer(
+        _chart(data, degree, noise_std, n_train, n_datasets, max_degree),
+        data=data,
+        text=_readout(int(degree), r),
+        title=ui("Bias–variance explorer (squared loss, 式(2.42))"),
+        values={
+            "degree": int(degree),
+            "noise_std": float(noise_std),
+            "n_train": int(n_train),
+            "n_datasets": int(n_datasets),
+        },
+    )

@@ -8,6 +8,7 @@
 
 :func:`binomial_view` and :func:`cd_view` give the text and the static figure (matplotlib) of one setting.
 """
+
 from __future__ import annotations
 
 import altair as alt
@@ -16,7 +17,7 @@ import pandas as pd
 
 from .. import compare as _cmp
 from .._validation import as_finite_array, check_positive_int, check_probability
-from ..i18n import say, ui, N_
+from ..i18n import N_, say, ui
 from ..plots import compare as _plots
 from ..style import COLORS, new_figure
 from ._chart import Explorer, inline, match, menu, readout, readout_expr, slider, wrap
@@ -24,12 +25,17 @@ from ._chart import Explorer, inline, match, menu, readout, readout_expr, slider
 __all__ = ["binomial_view", "binomial_test_explorer", "cd_data", "cd_view", "cd_explorer"]
 
 ALPHAS = (0.01, 0.05, 0.10)
-BINOMIAL_TEXT = (N_("m = {m}, eps0 = {eps0:.2f}, alpha = {alpha:.2f}: {k} errors observed (test error rate {rate:.3f})"),
-                 N_("critical count C = {c}, critical error rate = {cv:.3f}"),
-                 N_("p = P(X >= {k} | eps0) = {p:.4f} -> {verdict}"))
+BINOMIAL_TEXT = (
+    N_("m = {m}, eps0 = {eps0:.2f}, alpha = {alpha:.2f}: {k} errors observed (test error rate {rate:.3f})"),
+    N_("critical count C = {c}, critical error rate = {cv:.3f}"),
+    N_("p = P(X >= {k} | eps0) = {p:.4f} -> {verdict}"),
+)
 REJECT, KEEP = N_("reject H0: the error rate is above eps0"), N_("cannot reject H0 (which does not prove it)")
-CD_TEXT = (N_("k = {k}, N = {n}, alpha = {alpha:.2f}: q_alpha = {q:.3f}, CD = {cd:.3f}"),
-           N_("significantly different pairs: {pairs}"), N_("groups joined by a bar: {groups}"))
+CD_TEXT = (
+    N_("k = {k}, N = {n}, alpha = {alpha:.2f}: q_alpha = {q:.3f}, CD = {cd:.3f}"),
+    N_("significantly different pairs: {pairs}"),
+    N_("groups joined by a bar: {groups}"),
+)
 M_MAX = 500  # the m slider: 5..500 by 5
 
 
@@ -39,8 +45,10 @@ M_MAX = 500  # the m slider: 5..500 by 5
 def py_round(expr: str) -> str:
     """A Vega expression rounding ``expr`` as Python's ``round`` does (halves to even; JavaScript's round takes
     them up)."""
-    return (f"((({expr}) - floor({expr})) == 0.5 ? (floor({expr}) % 2 == 0 ? floor({expr}) : floor({expr}) + 1)"
-            f" : round({expr}))")
+    return (
+        f"((({expr}) - floor({expr})) == 0.5 ? (floor({expr}) % 2 == 0 ? floor({expr}) : floor({expr}) + 1)"
+        f" : round({expr}))"
+    )
 
 
 def py_fixed(expr: str, digits: int) -> str:
@@ -56,7 +64,7 @@ def py_fixed(expr: str, digits: int) -> str:
     rest = f"substring({t}, {i} + {digits + 2})"
     last = f"substring({t}, {i} + {digits}, {i} + {digits + 1})"
     up = f"({nxt} > '5' || ({nxt} == '5' && (test(/[1-9]/, {rest}) || indexof('13579', {last}) >= 0)))"
-    return f"({up} ? format(toNumber({kept}) + {10.0 ** -digits!r}, '.{digits}f') : {kept})"
+    return f"({up} ? format(toNumber({kept}) + {10.0**-digits!r}, '.{digits}f') : {kept})"
 
 
 # ----------------------------------------------------------------------------------------------------
@@ -65,9 +73,13 @@ def py_fixed(expr: str, digits: int) -> str:
 def _binomial_text(m, eps0, alpha, n_errors):
     r = _cmp.binomial_test(n_errors, m, eps0, alpha)
     verdict = say(REJECT) if r.reject else say(KEEP)
-    return "\n".join([say(BINOMIAL_TEXT[0], m=m, eps0=eps0, alpha=r.alpha, k=n_errors, rate=r.statistic),
-                      say(BINOMIAL_TEXT[1], c=r.critical_count, cv=r.critical_value),
-                      say(BINOMIAL_TEXT[2], k=n_errors, p=r.pvalue, verdict=verdict)]), r
+    return "\n".join(
+        [
+            say(BINOMIAL_TEXT[0], m=m, eps0=eps0, alpha=r.alpha, k=n_errors, rate=r.statistic),
+            say(BINOMIAL_TEXT[1], c=r.critical_count, cv=r.critical_value),
+            say(BINOMIAL_TEXT[2], k=n_errors, p=r.pvalue, verdict=verdict),
+        ]
+    ), r
 
 
 def _check_binomial(m, eps0, error_rate):
@@ -106,29 +118,43 @@ def _binomial_transforms(chart):
     · m) (Python's round), ``lo``..``hi`` the counts plot_binomial_test draws, and the readout's fields
     (``f_*``, formatted as Python formats them)."""
     k = py_round("error_rate * m")
-    return (chart.transform_filter("datum.i <= m")
-            .transform_calculate(lt="datum.i == 0 ? 0 : log((m - datum.i + 1) / datum.i) + log(eps0 / (1 - eps0))")
-            .transform_window(cum="sum(lt)", sort=[alt.SortField("i", order="ascending")], frame=[None, 0])
-            .transform_calculate(pmf="exp(m * log(1 - eps0) + datum.cum)")
-            .transform_window(ge="sum(pmf)", sort=[alt.SortField("i", order="descending")], frame=[None, 0])
-            .transform_calculate(cand="datum.ge < alpha ? datum.i - 1 : m", k=k)
-            .transform_joinaggregate(C="min(cand)", pmax="max(pmf)")
-            .transform_calculate(keep_lo="datum.pmf > 1e-6 * datum.pmax || datum.i == min(datum.k, m) ? datum.i : 1e9",
-                                 keep_hi="datum.pmf > 1e-6 * datum.pmax || datum.i == min(datum.k, m) ? datum.i : -1",
-                                 tail="datum.i == datum.C + 1 ? datum.ge : 0",
-                                 pval="datum.i == datum.k ? datum.ge : 0")
-            .transform_joinaggregate(lo0="min(keep_lo)", hi0="max(keep_hi)", P="sum(tail)", p="sum(pval)")
-            .transform_calculate(lo="max(0, datum.lo0 - 1)", hi="min(m, max(datum.hi0 + 1, datum.C + 2))",
-                                 reject="datum.k > datum.C")
-            .transform_calculate(**_binomial_fields()))
+    return (
+        chart.transform_filter("datum.i <= m")
+        .transform_calculate(lt="datum.i == 0 ? 0 : log((m - datum.i + 1) / datum.i) + log(eps0 / (1 - eps0))")
+        .transform_window(cum="sum(lt)", sort=[alt.SortField("i", order="ascending")], frame=[None, 0])
+        .transform_calculate(pmf="exp(m * log(1 - eps0) + datum.cum)")
+        .transform_window(ge="sum(pmf)", sort=[alt.SortField("i", order="descending")], frame=[None, 0])
+        .transform_calculate(cand="datum.ge < alpha ? datum.i - 1 : m", k=k)
+        .transform_joinaggregate(C="min(cand)", pmax="max(pmf)")
+        .transform_calculate(
+            keep_lo="datum.pmf > 1e-6 * datum.pmax || datum.i == min(datum.k, m) ? datum.i : 1e9",
+            keep_hi="datum.pmf > 1e-6 * datum.pmax || datum.i == min(datum.k, m) ? datum.i : -1",
+            tail="datum.i == datum.C + 1 ? datum.ge : 0",
+            pval="datum.i == datum.k ? datum.ge : 0",
+        )
+        .transform_joinaggregate(lo0="min(keep_lo)", hi0="max(keep_hi)", P="sum(tail)", p="sum(pval)")
+        .transform_calculate(
+            lo="max(0, datum.lo0 - 1)", hi="min(m, max(datum.hi0 + 1, datum.C + 2))", reject="datum.k > datum.C"
+        )
+        .transform_calculate(**_binomial_fields())
+    )
 
 
 def _binomial_fields():
     """The readout's fields as Vega expressions over the transforms' columns (the formats of BINOMIAL_TEXT)."""
-    return {"f_m": "'' + m", "f_eps0": py_fixed("eps0", 2), "f_alpha": py_fixed("alpha", 2), "f_k": "'' + datum.k",
-            "f_rate": py_fixed("datum.k / m", 3), "f_c": "'' + datum.C", "f_cv": py_fixed("datum.C / m", 3),
-            "f_p": py_fixed("datum.p", 4), "f_verdict": f"datum.reject ? {_js(say(REJECT))} : {_js(say(KEEP))}",
-            "f_P": py_fixed("datum.P", 3), "f_p3": py_fixed("datum.p", 3)}
+    return {
+        "f_m": "'' + m",
+        "f_eps0": py_fixed("eps0", 2),
+        "f_alpha": py_fixed("alpha", 2),
+        "f_k": "'' + datum.k",
+        "f_rate": py_fixed("datum.k / m", 3),
+        "f_c": "'' + datum.C",
+        "f_cv": py_fixed("datum.C / m", 3),
+        "f_p": py_fixed("datum.p", 4),
+        "f_verdict": f"datum.reject ? {_js(say(REJECT))} : {_js(say(KEEP))}",
+        "f_P": py_fixed("datum.P", 3),
+        "f_p3": py_fixed("datum.p", 3),
+    }
 
 
 def _js(s):
@@ -153,32 +179,59 @@ def binomial_test_explorer(m=50, eps0=0.3, alpha=0.05, error_rate=0.4):
     base = _binomial_transforms(alt.Chart(binomial_chart_data()))
     shown = base.transform_filter("datum.i >= datum.lo && datum.i <= datum.hi")
     crit, ok = ui("critical region"), ui("do not reject")
-    colour = alt.Color("region:N", title=None, legend=alt.Legend(orient="top"),
-                       scale=alt.Scale(domain=[ok, crit], range=[COLORS["blue"], COLORS["red"]]))
-    bars = (shown.transform_calculate(region=f"datum.i > datum.C ? {_js(crit)} : {_js(ok)}",
-                                      x0="datum.i - 0.45", x1="datum.i + 0.45")
-            .mark_rect().encode(x=alt.X("x0:Q", title=ui("number of misclassified test samples"),
-                                        scale=alt.Scale(zero=False, nice=False)),
-                                x2="x1:Q", y=alt.Y("pmf:Q", title=ui("probability under H0")), y2=alt.datum(0),
-                                color=colour))
-    headroom = shown.transform_filter("datum.i == datum.lo").transform_calculate(top="1.45 * datum.pmax").mark_point(
-        opacity=0).encode(x="i:Q", y="top:Q")
-    observed = shown.transform_filter("datum.i == datum.k").mark_rule(
-        color=COLORS["black"], strokeDash=[5, 3], strokeWidth=1.4).encode(x="i:Q")
+    colour = alt.Color(
+        "region:N",
+        title=None,
+        legend=alt.Legend(orient="top"),
+        scale=alt.Scale(domain=[ok, crit], range=[COLORS["blue"], COLORS["red"]]),
+    )
+    bars = (
+        shown.transform_calculate(
+            region=f"datum.i > datum.C ? {_js(crit)} : {_js(ok)}", x0="datum.i - 0.45", x1="datum.i + 0.45"
+        )
+        .mark_rect()
+        .encode(
+            x=alt.X("x0:Q", title=ui("number of misclassified test samples"), scale=alt.Scale(zero=False, nice=False)),
+            x2="x1:Q",
+            y=alt.Y("pmf:Q", title=ui("probability under H0")),
+            y2=alt.datum(0),
+            color=colour,
+        )
+    )
+    headroom = (
+        shown.transform_filter("datum.i == datum.lo")
+        .transform_calculate(top="1.45 * datum.pmax")
+        .mark_point(opacity=0)
+        .encode(x="i:Q", y="top:Q")
+    )
+    observed = (
+        shown.transform_filter("datum.i == datum.k")
+        .mark_rule(color=COLORS["black"], strokeDash=[5, 3], strokeWidth=1.4)
+        .encode(x="i:Q")
+    )
     label = _js(ui("critical region (> {c} errors), P = {P}"))
-    notes = (shown.transform_filter("datum.i == datum.lo")
-             .transform_calculate(note=f"replace(replace({label}, '{{c}}', datum.f_c), '{{P}}', datum.f_P) + '\\n' + "
-                                       f"replace(replace({_js(ui('observed: {k} errors, p = {p}'))}, '{{k}}', datum.f_k),"
-                                       " '{p}', datum.f_p3)")
-             .mark_text(align="left", baseline="top", lineBreak="\n", fontSize=11)
-             .encode(text="note:N", x=alt.value(6), y=alt.value(4)))
+    notes = (
+        shown.transform_filter("datum.i == datum.lo")
+        .transform_calculate(
+            note=f"replace(replace({label}, '{{c}}', datum.f_c), '{{P}}', datum.f_P) + '\\n' + "
+            f"replace(replace({_js(ui('observed: {k} errors, p = {p}'))}, '{{k}}', datum.f_k),"
+            " '{p}', datum.f_p3)"
+        )
+        .mark_text(align="left", baseline="top", lineBreak="\n", fontSize=11)
+        .encode(text="note:N", x=alt.value(6), y=alt.value(4))
+    )
     panel = alt.layer(bars, headroom, observed, notes).properties(width=640, height=240)
     sentence = " + '\\n' + ".join(readout_expr(t, "f_") for t in BINOMIAL_TEXT)
     lines = readout(base.transform_filter("datum.i == 0").transform_calculate(readout=sentence), n_lines=3)
     title = ui("Binomial test: H0 says the generalisation error is at most eps0")
     chart = alt.vconcat(panel, lines).add_params(p_m, p_eps0, p_alpha, p_rate).properties(title=title)
-    return Explorer(chart, data=None, text=text, title=title,
-                    values={"m": m, "eps0": eps0, "alpha": alpha, "error_rate": error_rate})
+    return Explorer(
+        chart,
+        data=None,
+        text=text,
+        title=title,
+        values={"m": m, "eps0": eps0, "alpha": alpha, "error_rate": error_rate},
+    )
 
 
 # ----------------------------------------------------------------------------------------------------
@@ -207,10 +260,13 @@ def _cd_text(r, names, alpha, n):
         pairs.append(f"{names[a]} < {names[b]} ({diff[i, j]:.2f})")
     groups = _cmp.cd_groups(r, cd)
     shown = [" ".join(names[i] for i in g) for g in groups]
-    text = "\n".join([
-        say(CD_TEXT[0], k=k, n=n, alpha=alpha, q=q, cd=cd),
-        say(CD_TEXT[1], pairs=", ".join(pairs) if pairs else say("none")),
-        say(CD_TEXT[2], groups="; ".join(shown) if shown else say("none"))])
+    text = "\n".join(
+        [
+            say(CD_TEXT[0], k=k, n=n, alpha=alpha, q=q, cd=cd),
+            say(CD_TEXT[1], pairs=", ".join(pairs) if pairs else say("none")),
+            say(CD_TEXT[2], groups="; ".join(shown) if shown else say("none")),
+        ]
+    )
     return text, cd, groups
 
 
@@ -226,8 +282,9 @@ def cd_view(mean_ranks, names, alpha, n_datasets):
     text, cd, _ = _cd_text(r, names, alpha, n)
     k = r.size
     fig, (ax1, ax2) = new_figure(2, width=11.0, height=4.2)
-    _plots.plot_cd_curve(sorted({3, k, 10} if k != 10 else {3, 10}), n_range=(2, max(50, n)), alpha=alpha,
-                         mark=(k, n), ax=ax1)
+    _plots.plot_cd_curve(
+        sorted({3, k, 10} if k != 10 else {3, 10}), n_range=(2, max(50, n)), alpha=alpha, mark=(k, n), ax=ax1
+    )
     _plots.plot_cd_diagram(mean_ranks=r, cd=cd, names=names, ax=ax2)
     return text, fig
 
@@ -254,19 +311,45 @@ def cd_data(mean_ranks, names=None, *, alphas=ALPHAS, n_range=(2, 100)) -> dict:
     k = r.size
     ks = sorted({3, k, 10})
     nn = np.arange(lo_n, hi_n + 1)
-    curves = pd.DataFrame([{"alpha": a, "k": kk, "N": int(n), "cd": _cmp.critical_difference(kk, int(n), a)}
-                           for a in alphas for kk in ks for n in nn])
+    curves = pd.DataFrame(
+        [
+            {"alpha": a, "k": kk, "N": int(n), "cd": _cmp.critical_difference(kk, int(n), a)}
+            for a in alphas
+            for kk in ks
+            for n in nn
+        ]
+    )
     states, groups = [], []
     for a in alphas:
         for n in nn:
             text, cd, gs = _cd_text(r, names, a, int(n))
-            states.append({"alpha": a, "N": int(n), "cd": cd, "text": text, "readout": wrap(text),
-                           "mark": f"k = {k}, N = {int(n)}: CD = {cd:.3f}", "cd_label": f"CD = {cd:.3f}"})
+            states.append(
+                {
+                    "alpha": a,
+                    "N": int(n),
+                    "cd": cd,
+                    "text": text,
+                    "readout": wrap(text),
+                    "mark": f"k = {k}, N = {int(n)}: CD = {cd:.3f}",
+                    "cd_label": f"CD = {cd:.3f}",
+                }
+            )
             for g_i, g in enumerate(gs):
-                groups.append({"alpha": a, "N": int(n), "y": -0.35 - 0.45 * g_i,
-                               "a": float(r[list(g)].min()) - 0.04, "b": float(r[list(g)].max()) + 0.04})
-    return {"curves": curves, "states": pd.DataFrame(states),
-            "groups": pd.DataFrame(groups, columns=["alpha", "N", "y", "a", "b"]), "diagram": _cd_diagram(r, names)}
+                groups.append(
+                    {
+                        "alpha": a,
+                        "N": int(n),
+                        "y": -0.35 - 0.45 * g_i,
+                        "a": float(r[list(g)].min()) - 0.04,
+                        "b": float(r[list(g)].max()) + 0.04,
+                    }
+                )
+    return {
+        "curves": curves,
+        "states": pd.DataFrame(states),
+        "groups": pd.DataFrame(groups, columns=["alpha", "N", "y", "a", "b"]),
+        "diagram": _cd_diagram(r, names),
+    }
 
 
 def _cd_diagram(r, names):
@@ -287,13 +370,25 @@ def _cd_diagram(r, names):
         row = pos if left else k - 1 - pos
         y = y0 - (row + 1)
         x_text = lo - 0.3 * (hi - lo) - 0.1 if left else hi + 0.3 * (hi - lo) + 0.1
-        segs += [dict(x=float(r[idx]), x2=float(r[idx]), y=0, y2=y, c="name"),
-                 dict(x=float(r[idx]), x2=x_text, y=y, y2=y, c="name")]
-        texts.append(dict(x=x_text + (-0.05 if left else 0.05), y=y, text=f"{names[idx]} ({_plots._rank_str(r[idx])})",
-                          align="right" if left else "left"))
+        segs += [
+            dict(x=float(r[idx]), x2=float(r[idx]), y=0, y2=y, c="name"),
+            dict(x=float(r[idx]), x2=x_text, y=y, y2=y, c="name"),
+        ]
+        texts.append(
+            dict(
+                x=x_text + (-0.05 if left else 0.05),
+                y=y,
+                text=f"{names[idx]} ({_plots._rank_str(r[idx])})",
+                align="right" if left else "left",
+            )
+        )
     bottom = y0 - (max(n_left, k - n_left) + 1)
-    return {"segments": pd.DataFrame(segs), "texts": pd.DataFrame(texts),
-            "xlim": (lo - 0.6 * (hi - lo) - 0.5, hi + 0.6 * (hi - lo) + 0.5), "ylim": (bottom - 0.5, 2.4)}
+    return {
+        "segments": pd.DataFrame(segs),
+        "texts": pd.DataFrame(texts),
+        "xlim": (lo - 0.6 * (hi - lo) - 0.5, hi + 0.6 * (hi - lo) + 0.5),
+        "ylim": (bottom - 0.5, 2.4),
+    }
 
 
 def cd_explorer(mean_ranks, names=None, *, n_datasets=10, alpha=0.05):
@@ -307,48 +402,87 @@ def cd_explorer(mean_ranks, names=None, *, n_datasets=10, alpha=0.05):
     data = cd_data(r, names_t, alphas=options)
     p_alpha = menu(alpha, options, "alpha", name="alpha")
     p_n = slider(n, 2, 100, 1, "N (data sets)", name="n_datasets")
-    states = alt.Chart(inline(data["states"].drop(columns="text"))).transform_filter(
-        match(alpha=p_alpha, N=p_n))
+    states = alt.Chart(inline(data["states"].drop(columns="text"))).transform_filter(match(alpha=p_alpha, N=p_n))
     y_all = data["curves"]["cd"]
     pad = 0.05 * (y_all.max() - y_all.min())
     ys = alt.Scale(domain=[float(y_all.min() - pad), float(y_all.max() + pad)], nice=False)
     xs = alt.Scale(domain=[2, 100], nice=False)
-    curves = (alt.Chart(inline(data["curves"])).transform_filter(match(alpha=p_alpha))
-              .transform_calculate(label="'k = ' + datum.k").mark_line()
-              .encode(x=alt.X("N:Q", scale=xs, title=ui("number of data sets N")),
-                      y=alt.Y("cd:Q", scale=ys, title=ui("critical difference CD (mean ranks)")),
-                      color=alt.Color("label:N", title=None, legend=alt.Legend(orient="top-right"))))
+    curves = (
+        alt.Chart(inline(data["curves"]))
+        .transform_filter(match(alpha=p_alpha))
+        .transform_calculate(label="'k = ' + datum.k")
+        .mark_line()
+        .encode(
+            x=alt.X("N:Q", scale=xs, title=ui("number of data sets N")),
+            y=alt.Y("cd:Q", scale=ys, title=ui("critical difference CD (mean ranks)")),
+            color=alt.Color("label:N", title=None, legend=alt.Legend(orient="top-right")),
+        )
+    )
     mark = states.mark_point(filled=True, size=70, color=COLORS["red"]).encode(x="N:Q", y="cd:Q")
     mark_label = states.mark_text(align="right", baseline="top", color=COLORS["red"]).encode(
-        text="mark:N", x=alt.value(255), y=alt.value(70))
-    left = alt.layer(curves, mark, mark_label).properties(width=260, height=240,
-                                                         title=ui("Nemenyi critical difference against N"))
+        text="mark:N", x=alt.value(255), y=alt.value(70)
+    )
+    left = alt.layer(curves, mark, mark_label).properties(
+        width=260, height=240, title=ui("Nemenyi critical difference against N")
+    )
     dg = data["diagram"]
     xd = alt.Scale(domain=list(dg["xlim"]), nice=False, zero=False)
     yd = alt.Scale(domain=list(dg["ylim"]), nice=False, zero=False)
     no_axis = dict(axis=None)
-    seg = (alt.Chart(inline(dg["segments"])).mark_rule()
-           .encode(x=alt.X("x:Q", scale=xd, **no_axis), x2="x2:Q", y=alt.Y("y:Q", scale=yd, **no_axis), y2="y2:Q",
-                   color=alt.Color("c:N", legend=None,
-                                   scale=alt.Scale(domain=["axis", "name"], range=[COLORS["black"], COLORS["blue"]]))))
-    labels = [alt.Chart(inline(dg["texts"])).transform_filter(f"datum.align == '{a}'").mark_text(
-        align=a, baseline="middle", fontSize=11).encode(x=alt.X("x:Q", scale=xd), y=alt.Y("y:Q", scale=yd), text="text:N")
-        for a in ("left", "center", "right")]
-    bars = (alt.Chart(inline(data["groups"])).transform_filter(match(alpha=p_alpha, N=p_n))
-            .mark_rule(strokeWidth=3.5, strokeCap="round", color=COLORS["black"])
-            .encode(x=alt.X("a:Q", scale=xd), x2="b:Q", y=alt.Y("y:Q", scale=yd)))
-    cd_bar = states.transform_calculate(x0="1", x1="1 + datum.cd", y="1.5").mark_rule(
-        color=COLORS["red"], strokeWidth=2).encode(x=alt.X("x0:Q", scale=xd), x2="x1:Q", y=alt.Y("y:Q", scale=yd))
-    ends = states.transform_calculate(e0="1", e1="1 + datum.cd").transform_fold(["e0", "e1"], as_=["end", "xe"]).transform_calculate(
-        ya="1.38", yb="1.62").mark_rule(color=COLORS["red"], strokeWidth=1.5).encode(
-        x=alt.X("xe:Q", scale=xd), y=alt.Y("ya:Q", scale=yd), y2="yb:Q")
-    cd_text = states.transform_calculate(xm="1 + datum.cd / 2", ym="1.7").mark_text(
-        color=COLORS["red"], baseline="bottom", fontSize=11).encode(
-        x=alt.X("xm:Q", scale=xd), y=alt.Y("ym:Q", scale=yd), text="cd_label:N")
-    right = alt.layer(seg, *labels, bars, cd_bar, ends, cd_text).properties(
-        width=320, height=240, title=ui("Critical difference diagram (Nemenyi)")).resolve_scale(color="independent")
+    seg = (
+        alt.Chart(inline(dg["segments"]))
+        .mark_rule()
+        .encode(
+            x=alt.X("x:Q", scale=xd, **no_axis),
+            x2="x2:Q",
+            y=alt.Y("y:Q", scale=yd, **no_axis),
+            y2="y2:Q",
+            color=alt.Color(
+                "c:N", legend=None, scale=alt.Scale(domain=["axis", "name"], range=[COLORS["black"], COLORS["blue"]])
+            ),
+        )
+    )
+    labels = [
+        alt.Chart(inline(dg["texts"]))
+        .transform_filter(f"datum.align == '{a}'")
+        .mark_text(align=a, baseline="middle", fontSize=11)
+        .encode(x=alt.X("x:Q", scale=xd), y=alt.Y("y:Q", scale=yd), text="text:N")
+        for a in ("left", "center", "right")
+    ]
+    bars = (
+        alt.Chart(inline(data["groups"]))
+        .transform_filter(match(alpha=p_alpha, N=p_n))
+        .mark_rule(strokeWidth=3.5, strokeCap="round", color=COLORS["black"])
+        .encode(x=alt.X("a:Q", scale=xd), x2="b:Q", y=alt.Y("y:Q", scale=yd))
+    )
+    cd_bar = (
+        states.transform_calculate(x0="1", x1="1 + datum.cd", y="1.5")
+        .mark_rule(color=COLORS["red"], strokeWidth=2)
+        .encode(x=alt.X("x0:Q", scale=xd), x2="x1:Q", y=alt.Y("y:Q", scale=yd))
+    )
+    ends = (
+        states.transform_calculate(e0="1", e1="1 + datum.cd")
+        .transform_fold(["e0", "e1"], as_=["end", "xe"])
+        .transform_calculate(ya="1.38", yb="1.62")
+        .mark_rule(color=COLORS["red"], strokeWidth=1.5)
+        .encode(x=alt.X("xe:Q", scale=xd), y=alt.Y("ya:Q", scale=yd), y2="yb:Q")
+    )
+    cd_text = (
+        states.transform_calculate(xm="1 + datum.cd / 2", ym="1.7")
+        .mark_text(color=COLORS["red"], baseline="bottom", fontSize=11)
+        .encode(x=alt.X("xm:Q", scale=xd), y=alt.Y("ym:Q", scale=yd), text="cd_label:N")
+    )
+    right = (
+        alt.layer(seg, *labels, bars, cd_bar, ends, cd_text)
+        .properties(width=320, height=240, title=ui("Critical difference diagram (Nemenyi)"))
+        .resolve_scale(color="independent")
+    )
     n_lines = max(t.count("\n") + 1 for t in data["states"]["readout"])
     title = ui("Nemenyi critical difference: alpha and the number of data sets")
-    chart = (alt.vconcat(alt.hconcat(left, right).resolve_scale(color="independent"), readout(states, n_lines=n_lines))
-             .add_params(p_alpha, p_n).properties(title=title).configure_view(stroke=None))
+    chart = (
+        alt.vconcat(alt.hconcat(left, right).resolve_scale(color="independent"), readout(states, n_lines=n_lines))
+        .add_params(p_alpha, p_n)
+        .properties(title=title)
+        .configure_view(stroke=None)
+    )
     return Explorer(chart, data=data, text=text, title=title, values={"alpha": alpha, "n_datasets": n})

@@ -2,6 +2,7 @@
 
 evallib computes every state of the controls' grid once (:func:`fitting_data`, :func:`kfold_data`); the chart
 selects from it in the browser (docs/design/explorers.md)."""
+
 from __future__ import annotations
 
 from functools import lru_cache
@@ -14,17 +15,21 @@ from .. import plots
 from .._validation import check_labels, check_nonnegative, check_positive_int, check_random_state
 from ..evaluation import _cv_summary, cross_validation, evaluate
 from ..fitting import polynomial_experiment
-from ..i18n import say, ui, N_
+from ..i18n import N_, say, ui
 from ..splits import KFold
 from ..style import COLORS, new_figure
 from ._chart import Explorer, inline, match, readout, readout_expr, readout_fields, slider, wrap
 
 __all__ = ["fitting_data", "fitting_update", "fitting_explorer", "kfold_data", "kfold_update", "kfold_explorer"]
 
-FITTING_TEXT = (N_("degree {d:2d} | training MSE {train:.4f} | test MSE {test:.4f} | noise variance {noise:.4f} | "
-                "best degree on test: {best}"))
-KFOLD_TEXT = (N_("k = {k:2d}, p = {p:2d}: {fits:3d} fits | estimate {mean:.4f} | std of the p k-fold estimates "
-              "{spread} | single folds range {lo:.3f}–{hi:.3f}"))
+FITTING_TEXT = N_(
+    "degree {d:2d} | training MSE {train:.4f} | test MSE {test:.4f} | noise variance {noise:.4f} | "
+    "best degree on test: {best}"
+)
+KFOLD_TEXT = N_(
+    "k = {k:2d}, p = {p:2d}: {fits:3d} fits | estimate {mean:.4f} | std of the p k-fold estimates "
+    "{spread} | single folds range {lo:.3f}–{hi:.3f}"
+)
 # The fitting explorer's grid (its sliders): degree 0..15, training samples 10..100 by 5, noise std 0..1 by 0.05.
 N_TRAIN_GRID = tuple(range(10, 101, 5))
 NOISE_GRID = tuple(float(v) for v in np.round(0.05 * np.arange(21), 10))
@@ -44,8 +49,7 @@ def _check_fitting(degree, n_train, noise_std, max_degree):
 
 
 def _fitting_text(e, d, noise_std):
-    return say(FITTING_TEXT, d=d, train=e.train_mse[d], test=e.test_mse[d], noise=noise_std ** 2,
-               best=e.best_degree)
+    return say(FITTING_TEXT, d=d, train=e.train_mse[d], test=e.test_mse[d], noise=noise_std**2, best=e.best_degree)
 
 
 def fitting_data(*, seed=0, max_degree=15, n_train=N_TRAIN_GRID, noise_std=NOISE_GRID, n_curve=N_CURVE) -> dict:
@@ -75,23 +79,45 @@ def fitting_data(*, seed=0, max_degree=15, n_train=N_TRAIN_GRID, noise_std=NOISE
     for n in ns:
         e0, e1 = _experiment(n, 0.0, seed, max_degree), _experiment(n, 1.0, seed, max_degree)
         for d in degrees:
-            curves.append({"n": n, "d": d, "fit0": np.round(e0.curves[d][pick], 4).tolist(),
-                           "fit1": np.round(e1.curves[d][pick] - e0.curves[d][pick], 4).tolist()})
+            curves.append(
+                {
+                    "n": n,
+                    "d": d,
+                    "fit0": np.round(e0.curves[d][pick], 4).tolist(),
+                    "fit1": np.round(e1.curves[d][pick] - e0.curves[d][pick], 4).tolist(),
+                }
+            )
         for x, y0, y1 in zip(e0.x_train, e0.y_train, e1.y_train):
             points.append({"n": n, "x": round(float(x), 5), "y0": round(float(y0), 5), "z": round(float(y1 - y0), 5)})
         for s in ss:
             e = _experiment(n, s, seed, max_degree)
-            f = [readout_fields(FITTING_TEXT, d=d, train=e.train_mse[d], test=e.test_mse[d], noise=s ** 2,
-                                best=e.best_degree) for d in degrees]
-            errors.append({"n": n, "s": s, "best": int(e.best_degree), "d": degrees,
-                           "train": [float(f"{v:.4g}") for v in e.train_mse],
-                           "test": [float(f"{v:.4g}") for v in e.test_mse],
-                           **{f"f_{k}": [row[k] for row in f] for k in ("d", "train", "test")},
-                           "f_noise": f[0][N_("noise")], "f_best": f[0]["best"]})
+            f = [
+                readout_fields(
+                    FITTING_TEXT, d=d, train=e.train_mse[d], test=e.test_mse[d], noise=s**2, best=e.best_degree
+                )
+                for d in degrees
+            ]
+            errors.append(
+                {
+                    "n": n,
+                    "s": s,
+                    "best": int(e.best_degree),
+                    "d": degrees,
+                    "train": [float(f"{v:.4g}") for v in e.train_mse],
+                    "test": [float(f"{v:.4g}") for v in e.test_mse],
+                    **{f"f_{k}": [row[k] for row in f] for k in ("d", "train", "test")},
+                    "f_noise": f[0][N_("noise")],
+                    "f_best": f[0]["best"],
+                }
+            )
     e = _experiment(ns[0], 0.0, seed, max_degree)
     truth = pd.DataFrame({"x": np.round(e.grid[pick], 5), "y": np.round(e.truth[pick], 5)})
-    return {"errors": pd.DataFrame(errors), "curves": pd.DataFrame(curves), "points": pd.DataFrame(points),
-            "truth": truth}
+    return {
+        "errors": pd.DataFrame(errors),
+        "curves": pd.DataFrame(curves),
+        "points": pd.DataFrame(points),
+        "truth": truth,
+    }
 
 
 def fitting_update(degree=3, n_train=20, noise_std=0.25, *, seed=0, max_degree=15):
@@ -102,9 +128,17 @@ def fitting_update(degree=3, n_train=20, noise_std=0.25, *, seed=0, max_degree=1
     e = _experiment(int(n_train), float(noise_std), seed, max_degree)
     fig, (ax1, ax2) = new_figure(2)
     plots.plot_polynomial_fit(e, int(degree), ax=ax1)
-    plots.plot_train_test_curve(e.degrees, e.train_mse, e.test_mse, ax=ax2, mark=int(degree), logy=True,
-                                floor=noise_std ** 2 if noise_std > 0 else None, xlabel="polynomial degree",
-                                ylabel="mean squared error")
+    plots.plot_train_test_curve(
+        e.degrees,
+        e.train_mse,
+        e.test_mse,
+        ax=ax2,
+        mark=int(degree),
+        logy=True,
+        floor=noise_std**2 if noise_std > 0 else None,
+        xlabel="polynomial degree",
+        ylabel="mean squared error",
+    )
     return _fitting_text(e, int(degree), noise_std), fig
 
 
@@ -117,56 +151,100 @@ def fitting_explorer(*, seed=0):
     n = slider(n0, 10, 100, 5, "training samples", name="n_train")
     s = slider(s0, 0.0, 1.0, 0.05, "noise std", name="noise_std")
     c = COLORS
-    legend = alt.Color("what:N", title=None, legend=alt.Legend(orient="bottom"), scale=alt.Scale(
-        domain=["true f(x) = sin(2πx)", "fit", "training samples", "training error", "test error", "noise level"],
-        range=[c["grey"], c["blue"], c["orange"], c["blue"], c["red"], c["grey"]]))
+    legend = alt.Color(
+        "what:N",
+        title=None,
+        legend=alt.Legend(orient="bottom"),
+        scale=alt.Scale(
+            domain=["true f(x) = sin(2πx)", "fit", "training samples", "training error", "test error", "noise level"],
+            range=[c["grey"], c["blue"], c["orange"], c["blue"], c["red"], c["grey"]],
+        ),
+    )
     x01 = alt.Scale(domain=[0, 1])
     y2 = alt.Scale(domain=[-2, 2])
-    truth = alt.Chart(inline(data["truth"])).mark_line(strokeDash=[5, 3]).encode(
-        x=alt.X("x:Q", scale=x01), y=alt.Y("y:Q", scale=y2), color=legend).transform_calculate(
-        what="'true f(x) = sin(2πx)'")
-    fit = (alt.Chart(inline(data["curves"])).mark_line(clip=True)
-           .transform_filter(match(n=n, d=deg)).transform_flatten(["fit0", "fit1"])
-           .transform_window(i="row_number()")
-           .transform_calculate(x=f"(datum.i - 1) / {N_CURVE - 1}", y="clamp(datum.fit0 + noise_std * datum.fit1, -2, 2)",
-                                what="'fit'")
-           .encode(x=alt.X("x:Q", scale=x01), y=alt.Y("y:Q", scale=y2, title="y"), color=legend))
-    pts = (alt.Chart(inline(data["points"])).mark_circle(size=25, opacity=1, clip=True)
-           .transform_filter(match(n=n)).transform_calculate(y="datum.y0 + noise_std * datum.z",
-                                                            what="'training samples'")
-           .encode(x=alt.X("x:Q", scale=x01), y=alt.Y("y:Q", scale=y2), color=legend))
+    truth = (
+        alt.Chart(inline(data["truth"]))
+        .mark_line(strokeDash=[5, 3])
+        .encode(x=alt.X("x:Q", scale=x01), y=alt.Y("y:Q", scale=y2), color=legend)
+        .transform_calculate(what="'true f(x) = sin(2πx)'")
+    )
+    fit = (
+        alt.Chart(inline(data["curves"]))
+        .mark_line(clip=True)
+        .transform_filter(match(n=n, d=deg))
+        .transform_flatten(["fit0", "fit1"])
+        .transform_window(i="row_number()")
+        .transform_calculate(
+            x=f"(datum.i - 1) / {N_CURVE - 1}", y="clamp(datum.fit0 + noise_std * datum.fit1, -2, 2)", what="'fit'"
+        )
+        .encode(x=alt.X("x:Q", scale=x01), y=alt.Y("y:Q", scale=y2, title="y"), color=legend)
+    )
+    pts = (
+        alt.Chart(inline(data["points"]))
+        .mark_circle(size=25, opacity=1, clip=True)
+        .transform_filter(match(n=n))
+        .transform_calculate(y="datum.y0 + noise_std * datum.z", what="'training samples'")
+        .encode(x=alt.X("x:Q", scale=x01), y=alt.Y("y:Q", scale=y2), color=legend)
+    )
     left = alt.layer(truth, fit, pts).properties(width=270, height=240)
 
     err = alt.Chart(inline(data["errors"])).transform_filter(match(n=n, s=s))
     per_degree = err.transform_flatten(["d", "train", "test", "f_d", "f_train", "f_test"])
     logy = alt.Scale(type="log", domain=[1e-4, 1e2])
-    curves = (per_degree.transform_fold(["train", "test"], as_=["which", "mse"])
-              .transform_calculate(what="datum.which == 'train' ? 'training error' : 'test error'")
-              .mark_line(point=True, clip=True)
-              .encode(x=alt.X("d:Q", title=ui("polynomial degree"), scale=alt.Scale(domain=[0, 15])),
-                      y=alt.Y("mse:Q", scale=logy, title=ui("mean squared error")), color=legend,
-                      detail="which:N"))
-    floor = (err.transform_filter("datum.s > 0").transform_calculate(floor="datum.s * datum.s", what="'noise level'")
-             .mark_rule(strokeDash=[2, 2]).encode(y="floor:Q", color=legend))
-    mark = (per_degree.transform_filter("datum.d == degree")
-            .mark_rule(color=c["black"], opacity=0.6).encode(x="d:Q"))
+    curves = (
+        per_degree.transform_fold(["train", "test"], as_=["which", "mse"])
+        .transform_calculate(what="datum.which == 'train' ? 'training error' : 'test error'")
+        .mark_line(point=True, clip=True)
+        .encode(
+            x=alt.X("d:Q", title=ui("polynomial degree"), scale=alt.Scale(domain=[0, 15])),
+            y=alt.Y("mse:Q", scale=logy, title=ui("mean squared error")),
+            color=legend,
+            detail="which:N",
+        )
+    )
+    floor = (
+        err.transform_filter("datum.s > 0")
+        .transform_calculate(floor="datum.s * datum.s", what="'noise level'")
+        .mark_rule(strokeDash=[2, 2])
+        .encode(y="floor:Q", color=legend)
+    )
+    mark = per_degree.transform_filter("datum.d == degree").mark_rule(color=c["black"], opacity=0.6).encode(x="d:Q")
     right = alt.layer(curves, floor, mark).properties(width=270, height=240)
 
     e = _experiment(n0, s0, seed, 15)
-    sample = dict(d=d0, train=e.train_mse[d0], test=e.test_mse[d0], noise=s0 ** 2, best=e.best_degree)
-    text = readout(per_degree.transform_filter("datum.d == degree").transform_calculate(
-        readout=readout_expr(FITTING_TEXT, "f_", sample=sample)), n_lines=2)
-    chart = (alt.vconcat(alt.hconcat(left, right), text)
-             .add_params(deg, n, s)
-             .properties(title=ui("Over- and under-fitting")))
-    return Explorer(chart, data=data, text=_fitting_text(e, d0, s0), title=ui("Over- and under-fitting"),
-                    values={"degree": d0, "n_train": n0, "noise_std": s0})
+    sample = dict(d=d0, train=e.train_mse[d0], test=e.test_mse[d0], noise=s0**2, best=e.best_degree)
+    text = readout(
+        per_degree.transform_filter("datum.d == degree").transform_calculate(
+            readout=readout_expr(FITTING_TEXT, "f_", sample=sample)
+        ),
+        n_lines=2,
+    )
+    chart = (
+        alt.vconcat(alt.hconcat(left, right), text)
+        .add_params(deg, n, s)
+        .properties(title=ui("Over- and under-fitting"))
+    )
+    return Explorer(
+        chart,
+        data=data,
+        text=_fitting_text(e, d0, s0),
+        title=ui("Over- and under-fitting"),
+        values={"degree": d0, "n_train": n0, "noise_std": s0},
+    )
 
 
 def _kfold_text(r, n_splits, n_repeats):
     spread = f"{r.repeat_std:.4f}" if n_repeats > 1 else say("n/a (needs p >= 2)")
-    return say(KFOLD_TEXT, k=n_splits, p=n_repeats, fits=r.n_fits, mean=r.mean, spread=spread,
-               lo=r.scores.min(), hi=r.scores.max())
+    return say(
+        KFOLD_TEXT,
+        k=n_splits,
+        p=n_repeats,
+        fits=r.n_fits,
+        mean=r.mean,
+        spread=spread,
+        lo=r.scores.min(),
+        hi=r.scores.max(),
+    )
 
 
 def _fold_scores(model, X, y, k, n_repeats, random_state):
@@ -201,8 +279,15 @@ def kfold_data(model, X, y, *, random_state=0, max_k=20, max_p=10) -> dict:
         scores = _fold_scores(model, X, y, k, max_p, random_state)
         jitter = (np.arange(k) - (k - 1) / 2) / k * 0.5
         for r in range(max_p):
-            folds.append({"k": k, "r": r + 1, "error": scores[r].tolist(), "x": np.round(r + 1 + jitter, 4).tolist(),
-                          "estimate": float(scores[r].mean())})
+            folds.append(
+                {
+                    "k": k,
+                    "r": r + 1,
+                    "error": scores[r].tolist(),
+                    "x": np.round(r + 1 + jitter, 4).tolist(),
+                    "estimate": float(scores[r].mean()),
+                }
+            )
         for p in range(1, max_p + 1):
             text = _kfold_text(_cv_summary(scores[:p]), k, p)
             states.append({"k": k, "p": p, "mean": float(scores[:p].mean()), "readout": wrap(text), "text": text})
@@ -232,25 +317,49 @@ def kfold_explorer(model, X, y, *, random_state=0, max_k=20, max_p=10):
     k = slider(k0, 2, max_k, 1, "k (folds)", name="n_splits")
     p = slider(p0, 1, max_p, 1, "p (repeats)", name="n_repeats")
     c = COLORS
-    legend = alt.Color("what:N", title=None, legend=alt.Legend(orient="top"), scale=alt.Scale(
-        domain=[ui("single fold"), ui("k-fold estimate"), ui("mean of all folds")],
-        range=[c["grey"], c["blue"], c["red"]]))
+    legend = alt.Color(
+        "what:N",
+        title=None,
+        legend=alt.Legend(orient="top"),
+        scale=alt.Scale(
+            domain=[ui("single fold"), ui("k-fold estimate"), ui("mean of all folds")],
+            range=[c["grey"], c["blue"], c["red"]],
+        ),
+    )
     xs = alt.Scale(domain=[0.4, max_p + 0.6])
     ys = alt.Scale(domain=list(data["ylim"]))
     base = alt.Chart(inline(data["folds"])).transform_filter(f"{match(k=k)} && datum.r <= n_repeats")
-    single = (base.transform_flatten(["error", "x"]).transform_calculate(what=repr(ui("single fold")))
-              .mark_circle(size=14, opacity=0.6)
-              .encode(x=alt.X("x:Q", scale=xs, title=ui("repeat"), axis=alt.Axis(tickMinStep=1, format="d")),
-                      y=alt.Y("error:Q", scale=ys, title=ui("error rate")), color=legend))
-    estimate = (base.transform_calculate(what=repr(ui("k-fold estimate"))).mark_circle(size=60, opacity=1)
-                .encode(x=alt.X("r:Q", scale=xs), y=alt.Y("estimate:Q", scale=ys), color=legend))
+    single = (
+        base.transform_flatten(["error", "x"])
+        .transform_calculate(what=repr(ui("single fold")))
+        .mark_circle(size=14, opacity=0.6)
+        .encode(
+            x=alt.X("x:Q", scale=xs, title=ui("repeat"), axis=alt.Axis(tickMinStep=1, format="d")),
+            y=alt.Y("error:Q", scale=ys, title=ui("error rate")),
+            color=legend,
+        )
+    )
+    estimate = (
+        base.transform_calculate(what=repr(ui("k-fold estimate")))
+        .mark_circle(size=60, opacity=1)
+        .encode(x=alt.X("r:Q", scale=xs), y=alt.Y("estimate:Q", scale=ys), color=legend)
+    )
     states = inline(data["states"][["k", "p", "mean", "readout"]])  # "text": the same, unwrapped (text/plain)
-    mean = (alt.Chart(states).transform_filter(match(k=k, p=p))
-            .transform_calculate(what=repr(ui("mean of all folds"))).mark_rule(strokeWidth=1.5)
-            .encode(y=alt.Y("mean:Q", scale=ys), color=legend))
+    mean = (
+        alt.Chart(states)
+        .transform_filter(match(k=k, p=p))
+        .transform_calculate(what=repr(ui("mean of all folds")))
+        .mark_rule(strokeWidth=1.5)
+        .encode(y=alt.Y("mean:Q", scale=ys), color=legend)
+    )
     plot = alt.layer(single, estimate, mean).properties(width=560, height=260)
     text = readout(states, where=match(k=k, p=p), n_lines=2)
     chart = alt.vconcat(plot, text).add_params(k, p).properties(title=ui("p-times k-fold cross-validation"))
     initial = data["states"].query("k == @k0 and p == @p0").text.item()
-    return Explorer(chart, data=data, text=initial, title=ui("p-times k-fold cross-validation"),
-                    values={"n_splits": k0, "n_repeats": p0})
+    return Explorer(
+        chart,
+        data=data,
+        text=initial,
+        title=ui("p-times k-fold cross-validation"),
+        values={"n_splits": k0, "n_repeats": p0},
+    )

@@ -7,6 +7,7 @@ show for every setting of their controls (tested library functions: :func:`evall
 :func:`evallib.metrics.brier_score`, :func:`evallib.metrics.log_loss`, :func:`evallib.curves.roc_auc`); the
 Vega-Lite charts select from them.
 """
+
 from __future__ import annotations
 
 import altair as alt
@@ -15,14 +16,20 @@ import pandas as pd
 
 from .. import curves as _curves
 from .. import metrics as _metrics
-from ..pitfalls import LeakageStudy, distort_probabilities
 from .._validation import check_positive_int, check_real
-from ..style import COLORS
 from ..i18n import say, ui
+from ..pitfalls import LeakageStudy, distort_probabilities
+from ..style import COLORS
 from ._chart import Explorer, inline, match, menu, readout, slider, wrap
 
-__all__ = ["leakage_data", "leakage_update", "leakage_explorer", "calibration_data", "calibration_update",
-           "calibration_explorer"]
+__all__ = [
+    "leakage_data",
+    "leakage_update",
+    "leakage_explorer",
+    "calibration_data",
+    "calibration_update",
+    "calibration_explorer",
+]
 
 _W = 280  # width of one panel: two panels with their axes fit WIDTH
 
@@ -34,15 +41,22 @@ def _readout_mark(data, filt):
 # ------------------------------------------------------------------------------------------------ leakage
 def _check_study(study):
     if not isinstance(study, LeakageStudy):
-        raise TypeError(f"study must be a LeakageStudy from evallib.pitfalls.selection_leakage, "
-                        f"got {type(study).__name__}")
+        raise TypeError(
+            f"study must be a LeakageStudy from evallib.pitfalls.selection_leakage, got {type(study).__name__}"
+        )
     return study
 
 
 def _leakage_text(study, k):
     leaky, honest = study.at(k)  # validates k
-    return say("{k} features selected | selected on all data, then CV: {leaky:.3f} | selected inside each fold: "
-               "{honest:.3f} | optimism {opt:+.3f}", k=k, leaky=leaky, honest=honest, opt=leaky - honest)
+    return say(
+        "{k} features selected | selected on all data, then CV: {leaky:.3f} | selected inside each fold: "
+        "{honest:.3f} | optimism {opt:+.3f}",
+        k=k,
+        leaky=leaky,
+        honest=honest,
+        opt=leaky - honest,
+    )
 
 
 def leakage_data(study: LeakageStudy) -> dict:
@@ -58,8 +72,13 @@ def leakage_data(study: LeakageStudy) -> dict:
     """
     st = _check_study(study)
     ks = [int(k) for k in st.ks]
-    curve = pd.DataFrame({"k": ks * 2, "way": ["leaky"] * len(ks) + ["honest"] * len(ks),
-                          "accuracy": np.concatenate([st.leaky, st.honest]).astype(float)})
+    curve = pd.DataFrame(
+        {
+            "k": ks * 2,
+            "way": ["leaky"] * len(ks) + ["honest"] * len(ks),
+            "accuracy": np.concatenate([st.leaky, st.honest]).astype(float),
+        }
+    )
     rows = []
     for i, k in enumerate(ks):
         for way, folds in (("leaky", st.leaky_folds[i]), ("honest", st.honest_folds[i])):
@@ -86,11 +105,19 @@ def _leakage_chart(data, k, chance):
     ks = data["readout"]["k"].tolist()
     kp = menu(int(k), ks, "features selected", name="k")
     at_k = match(k=kp)
-    color = alt.Color("way:N", scale=alt.Scale(domain=["leaky", "honest"], range=[COLORS["red"], COLORS["blue"]]),
-                      legend=alt.Legend(title=None, orient="bottom-left",
-                                        labelExpr="datum.label == 'leaky' ? '%s' : '%s'" % (
-                                            ui("selected on all data, then CV (leaky)").replace("'", "\\'"),
-                                            ui("selected inside each fold (Pipeline)").replace("'", "\\'"))))
+    color = alt.Color(
+        "way:N",
+        scale=alt.Scale(domain=["leaky", "honest"], range=[COLORS["red"], COLORS["blue"]]),
+        legend=alt.Legend(
+            title=None,
+            orient="bottom-left",
+            labelExpr="datum.label == 'leaky' ? '%s' : '%s'"
+            % (
+                ui("selected on all data, then CV (leaky)").replace("'", "\\'"),
+                ui("selected inside each fold (Pipeline)").replace("'", "\\'"),
+            ),
+        ),
+    )
     x = alt.X("k:Q", scale=alt.Scale(type="log", base=2), title=ui("number of features selected"))
     y = alt.Y("accuracy:Q", scale=alt.Scale(domain=[0, 1.05]), title=ui("cross-validated accuracy"))
     base = alt.Chart(inline(data["curve"]))
@@ -100,8 +127,7 @@ def _leakage_chart(data, k, chance):
     yf = alt.Y("accuracy:Q", scale=alt.Scale(domain=[-0.05, 1.05]), title=ui("accuracy on the test fold"))
     xw = alt.X("way:N", sort=["leaky", "honest"], title=None, axis=alt.Axis(labelAngle=0))
     fb = alt.Chart(inline(data["folds"])).transform_filter(at_k)
-    dots = fb.mark_point(filled=True, size=40).encode(xw, yf, color.legend(None),
-                                                      xOffset=alt.XOffset("fold:N"))
+    dots = fb.mark_point(filled=True, size=40).encode(xw, yf, color.legend(None), xOffset=alt.XOffset("fold:N"))
     means = fb.mark_tick(color="black", thickness=3, size=40).encode(xw, alt.Y("mean(accuracy):Q"))
     right = dots + means
     if chance is not None:
@@ -128,8 +154,13 @@ def leakage_explorer(study: LeakageStudy, *, k=None, chance=None) -> Explorer:
     if chance is not None:
         chance = check_real(chance, "chance", low=0, high=1)
     data = leakage_data(st)
-    return Explorer(_leakage_chart(data, k, chance), text=_leakage_text(st, k), data=data,
-                    title=ui("Leakage explorer: features selected before cross-validation"), values={"k": k})
+    return Explorer(
+        _leakage_chart(data, k, chance),
+        text=_leakage_text(st, k),
+        data=data,
+        title=ui("Leakage explorer: features selected before cross-validation"),
+        values={"k": k},
+    )
 
 
 # -------------------------------------------------------------------------------------------- calibration
@@ -152,10 +183,20 @@ def _calibration_text(y, p, slope, shift, n_bins, base=None):
     check_real(shift, "shift")
     bent, cc, brier, ll = _bent_summary(y, p, slope, shift, n_bins)
     _, cc0, brier0, ll0, auc0 = base if base is not None else _base_summary(y, p, n_bins)
-    text = say("slope {slope:.2f}, shift {shift:+.2f} | ROC AUC {auc:.4f} (original {auc0:.4f}) | Brier {b:.4f} "
-               "(original {b0:.4f}) | log loss {ll:.4f} (original {ll0:.4f}) | ECE {e:.4f} (original {e0:.4f})",
-               slope=slope, shift=shift, auc=_curves.roc_auc(y, bent), auc0=auc0, b=brier,
-               b0=brier0, ll=ll, ll0=ll0, e=cc.ece, e0=cc0.ece)
+    text = say(
+        "slope {slope:.2f}, shift {shift:+.2f} | ROC AUC {auc:.4f} (original {auc0:.4f}) | Brier {b:.4f} "
+        "(original {b0:.4f}) | log loss {ll:.4f} (original {ll0:.4f}) | ECE {e:.4f} (original {e0:.4f})",
+        slope=slope,
+        shift=shift,
+        auc=_curves.roc_auc(y, bent),
+        auc0=auc0,
+        b=brier,
+        b0=brier0,
+        ll=ll,
+        ll0=ll0,
+        e=cc.ece,
+        e0=cc0.ece,
+    )
     return text, cc, brier
 
 
@@ -178,17 +219,22 @@ def calibration_data(y_true, proba, *, n_bins=10) -> dict:
     bins, readout = [], []
     for e in LOG2_SLOPES:
         for s in SHIFTS:
-            text, cc, brier = _calibration_text(y, p, 2.0 ** e, s, n_bins, base)
-            bins += [(e, s, float(m), float(f), int(c)) for m, f, c in
-                     zip(cc.mean_predicted, cc.fraction_positive, cc.counts)]
+            text, cc, brier = _calibration_text(y, p, 2.0**e, s, n_bins, base)
+            bins += [
+                (e, s, float(m), float(f), int(c))
+                for m, f, c in zip(cc.mean_predicted, cc.fraction_positive, cc.counts)
+            ]
             readout.append((e, s, text, wrap(text), f"bent: Brier {brier:.3f}, ECE {cc.ece:.3f}"))
     cc0 = base[1]
     roc = _curves.roc_curve(y, p)
-    return {"bins": pd.DataFrame(bins, columns=["log2_slope", "shift", "mean_predicted", "fraction_positive", "count"]),
-            "readout": pd.DataFrame(readout, columns=["log2_slope", "shift", "text", "lines", "title"]),
-            "original": pd.DataFrame({"mean_predicted": cc0.mean_predicted, "fraction_positive": cc0.fraction_positive,
-                                      "count": cc0.counts}),
-            "roc": pd.DataFrame({"fpr": np.asarray(roc[0], float), "tpr": np.asarray(roc[1], float)})}
+    return {
+        "bins": pd.DataFrame(bins, columns=["log2_slope", "shift", "mean_predicted", "fraction_positive", "count"]),
+        "readout": pd.DataFrame(readout, columns=["log2_slope", "shift", "text", "lines", "title"]),
+        "original": pd.DataFrame(
+            {"mean_predicted": cc0.mean_predicted, "fraction_positive": cc0.fraction_positive, "count": cc0.counts}
+        ),
+        "roc": pd.DataFrame({"fpr": np.asarray(roc[0], float), "tpr": np.asarray(roc[1], float)}),
+    }
 
 
 def calibration_update(y_true, proba, slope=1.0, shift=0.0, *, n_bins=10):
@@ -201,8 +247,9 @@ def calibration_update(y_true, proba, slope=1.0, shift=0.0, *, n_bins=10):
     text, _, _ = _calibration_text(y, p, slope, shift, n_bins)
     fig, ax = new_figure()
     plots.plot_calibration(y, p, n_bins=n_bins, ax=ax, label="original", color=COLORS["grey"])
-    plots.plot_calibration(y, distort_probabilities(p, slope=slope, shift=shift), n_bins=n_bins, ax=ax, label="bent",
-                           color=COLORS["red"])
+    plots.plot_calibration(
+        y, distort_probabilities(p, slope=slope, shift=shift), n_bins=n_bins, ax=ax, label="bent", color=COLORS["red"]
+    )
     return text, fig
 
 
@@ -212,17 +259,32 @@ def _calibration_chart(data, log2_slope, shift):
     at = match(log2_slope=sp, shift=hp)
     x = alt.X("mean_predicted:Q", scale=alt.Scale(domain=[0, 1]), title=ui("mean predicted probability"))
     y = alt.Y("fraction_positive:Q", scale=alt.Scale(domain=[0, 1]), title=ui("fraction of positives"))
-    diag = alt.Chart(pd.DataFrame({"mean_predicted": [0, 1], "fraction_positive": [0, 1]})).mark_line(
-        strokeDash=[4, 3], color="black", strokeWidth=1).encode(x, y)
-    orig = alt.Chart(inline(data["original"])).mark_line(point=alt.OverlayMarkDef(color=COLORS["grey"]), color=COLORS["grey"]).encode(x, y)
+    diag = (
+        alt.Chart(pd.DataFrame({"mean_predicted": [0, 1], "fraction_positive": [0, 1]}))
+        .mark_line(strokeDash=[4, 3], color="black", strokeWidth=1)
+        .encode(x, y)
+    )
+    orig = (
+        alt.Chart(inline(data["original"]))
+        .mark_line(point=alt.OverlayMarkDef(color=COLORS["grey"]), color=COLORS["grey"])
+        .encode(x, y)
+    )
     bent_base = alt.Chart(inline(data["bins"])).transform_filter(at)
     bent = bent_base.mark_line(color=COLORS["red"]).encode(x, y) + bent_base.mark_circle(
-        color=COLORS["red"], opacity=1).encode(x, y, size=alt.Size("count:Q", legend=None, scale=alt.Scale(range=[12, 132])))
-    title = alt.Chart(inline(data["readout"])).transform_filter(at).mark_text(
-        align="left", baseline="top", fontWeight="bold", x=4, y=4).encode(text="title:N")
+        color=COLORS["red"], opacity=1
+    ).encode(x, y, size=alt.Size("count:Q", legend=None, scale=alt.Scale(range=[12, 132])))
+    title = (
+        alt.Chart(inline(data["readout"]))
+        .transform_filter(at)
+        .mark_text(align="left", baseline="top", fontWeight="bold", x=4, y=4)
+        .encode(text="title:N")
+    )
     left = (diag + orig + bent + title).properties(width=_W, height=_W)
-    roc = alt.Chart(inline(data["roc"])).mark_line(color=COLORS["grey"]).encode(
-        alt.X("fpr:Q", title=ui("false positive rate")), alt.Y("tpr:Q", title=ui("true positive rate")))
+    roc = (
+        alt.Chart(inline(data["roc"]))
+        .mark_line(color=COLORS["grey"])
+        .encode(alt.X("fpr:Q", title=ui("false positive rate")), alt.Y("tpr:Q", title=ui("true positive rate")))
+    )
     right = roc.properties(width=_W, height=_W, title=ui("ROC curve: the same for every bend"))
     return alt.vconcat(alt.hconcat(left, right), _readout_mark(data["readout"], at)).add_params(sp, hp)
 
@@ -245,5 +307,10 @@ def calibration_explorer(y_true, proba, *, slope=1.0, shift=0.0, n_bins=10) -> E
         raise ValueError(f"shift must be a multiple of 0.2 in [-2, 2] (the explorer's grid), got {shift!r}")
     data = calibration_data(y, p, n_bins=n_bins)
     text, _, _ = _calibration_text(y, p, slope, shift, n_bins)
-    return Explorer(_calibration_chart(data, e, shift), text=text, data=data,
-                    title=ui("Calibration explorer: bend the probabilities"), values={"slope": slope, "shift": shift})
+    return Explorer(
+        _calibration_chart(data, e, shift),
+        text=text,
+        data=data,
+        title=ui("Calibration explorer: bend the probabilities"),
+        values={"slope": slope, "shift": shift},
+    )

@@ -10,6 +10,7 @@ simulated coverage as its count of covering test sets) and writes the readout in
 
 :func:`interval_view` gives the text and the static figure (matplotlib) of one setting.
 """
+
 from __future__ import annotations
 
 import json
@@ -21,7 +22,7 @@ from scipy import stats
 
 from .. import uncertainty as _unc
 from .._validation import check_positive_int, check_probability, check_random_state
-from ..i18n import say, ui, N_
+from ..i18n import N_, say, ui
 from ..plots import uncertainty as _plots
 from ..plots._base import COLORS
 from ..style import new_figure
@@ -73,8 +74,13 @@ def interval_view(m, error_rate, confidence=0.95):
     m, eps, confidence = _check(m, error_rate, confidence)
     text, rows, k = _interval_rows(m, eps, confidence)
     fig, (ax1, ax2) = new_figure(2, width=11.0, height=4.0)
-    _plots.plot_intervals(rows, [r.method for r in rows], xlabel="error rate",
-                          colors=[_plots._METHOD_COLORS[r.method] for r in rows], ax=ax1)
+    _plots.plot_intervals(
+        rows,
+        [r.method for r in rows],
+        xlabel="error rate",
+        colors=[_plots._METHOD_COLORS[r.method] for r in rows],
+        ax=ax1,
+    )
     ax1.set_xlim(0, 1.3)  # fixed: widths compare across m; the labels stand in a column right of 1
     ax1.set_xticks(np.linspace(0, 1, 6))
     for label in ax1.texts:
@@ -130,12 +136,27 @@ def interval_data(*, ms=M_VALUES, confidences=CONFIDENCES, n_trials=N_TRIALS) ->
                     exact = min(float(pmf[i][covers[i]].sum()), 1.0)
                     k = k_exp[i]
                     low, high = float(lo[k]), float(hi[k])
-                    states.append((m, float(e), c, meth, k, low, high, high - low, exact, int(hits[i]) / n_trials,
-                                   int(hits[i])))
+                    states.append(
+                        (m, float(e), c, meth, k, low, high, high - low, exact, int(hits[i]) / n_trials, int(hits[i]))
+                    )
                 cov = _unc.coverage_curve(m, grid, confidence=c, method=meth)
                 curves.append(pd.DataFrame({"m": m, "confidence": c, "method": meth, "x": grid, "coverage": cov}))
-    states = pd.DataFrame(states, columns=["m", "error_rate", "confidence", "method", "k", "low", "high", "width",
-                                           "exact", "simulated", "n_covered"])
+    states = pd.DataFrame(
+        states,
+        columns=[
+            "m",
+            "error_rate",
+            "confidence",
+            "method",
+            "k",
+            "low",
+            "high",
+            "width",
+            "exact",
+            "simulated",
+            "n_covered",
+        ],
+    )
     return {"states": states, "curves": pd.concat(curves, ignore_index=True)}
 
 
@@ -153,10 +174,21 @@ def _chart_rows(data, n_trials):
     for (m, c, meth), g in st.groupby(["m", "confidence", "method"], sort=False):
         g = g.sort_values("error_rate")
         curve = curves[(m, c, meth)]
-        rows.append({"m": int(m), "confidence": float(c), "method": meth, "order": METHODS.index(meth),
-                     "pm": readout_fields(_L3, meth=meth, lo=0, hi=0, w=0, ce=0, cs=0)["meth"],
-                     "lo": _milli(g.low), "hi": _milli(g.high), "w": _milli(g.width), "ce": _milli(g.exact),
-                     "cs": g.n_covered.astype(int).tolist(), "cov": _milli(curve.coverage)})
+        rows.append(
+            {
+                "m": int(m),
+                "confidence": float(c),
+                "method": meth,
+                "order": METHODS.index(meth),
+                "pm": readout_fields(_L3, meth=meth, lo=0, hi=0, w=0, ce=0, cs=0)["meth"],
+                "lo": _milli(g.low),
+                "hi": _milli(g.high),
+                "w": _milli(g.width),
+                "ce": _milli(g.exact),
+                "cs": g.n_covered.astype(int).tolist(),
+                "cov": _milli(curve.coverage),
+            }
+        )
     return rows
 
 
@@ -171,67 +203,123 @@ def _chart(data, m, eps, confidence, ms, confidences, n_trials):
     colors = alt.Scale(domain=list(METHODS), range=[_plots._METHOD_COLORS[t] for t in METHODS])
     rows = _chart_rows(data, n_trials)
     states = inline([{k: v for k, v in r.items() if k != "cov"} for r in rows], name="interval_states")
-    here = (alt.Chart().transform_filter(match(m=pm, confidence=pc))
-            .transform_calculate(i="clamp(round(error_rate * 100), 1, 99) - 1")
-            .transform_calculate(k=py_round("error_rate * m"))
-            .transform_calculate(lo="datum.lo[datum.i] / 1000", hi="datum.hi[datum.i] / 1000",
-                                 w="datum.w[datum.i] / 1000", ce="datum.ce[datum.i] / 1000",
-                                 ncs="datum.cs[datum.i]", est="datum.k / m", eps="(datum.i + 1) / 100"))
+    here = (
+        alt.Chart()
+        .transform_filter(match(m=pm, confidence=pc))
+        .transform_calculate(i="clamp(round(error_rate * 100), 1, 99) - 1")
+        .transform_calculate(k=py_round("error_rate * m"))
+        .transform_calculate(
+            lo="datum.lo[datum.i] / 1000",
+            hi="datum.hi[datum.i] / 1000",
+            w="datum.w[datum.i] / 1000",
+            ce="datum.ce[datum.i] / 1000",
+            ncs="datum.cs[datum.i]",
+            est="datum.k / m",
+            eps="(datum.i + 1) / 100",
+        )
+    )
     # intervals: bars, end caps, the estimate, their labels, the truth
     xs = alt.Scale(domain=[0, 1.45], nice=False)  # the labels stand in a column right of 1
     X = alt.X("lo:Q", scale=xs, title=ui("error rate"), axis=alt.Axis(values=[0, 0.2, 0.4, 0.6, 0.8, 1.0]))
     Y = alt.Y("method:N", sort=list(METHODS), title=None, axis=alt.Axis(labelFontSize=10))
     col = alt.Color("method:N", scale=colors, legend=None)
     bars = here.mark_rule(strokeWidth=4).encode(X, Y, col, x2="hi:Q")
-    caps = (here.transform_fold(["lo", "hi"], as_=["end", "at"]).mark_tick(thickness=1.5, size=14)
-            .encode(alt.X("at:Q", scale=xs), Y, col))
+    caps = (
+        here.transform_fold(["lo", "hi"], as_=["end", "at"])
+        .mark_tick(thickness=1.5, size=14)
+        .encode(alt.X("at:Q", scale=xs), Y, col)
+    )
     dots = here.mark_circle(size=45, color=COLORS["black"], opacity=1).encode(alt.X("est:Q", scale=xs), Y)
-    labels = (here.transform_calculate(label="'[' + format(datum.lo, '.3f') + ', ' + format(datum.hi, '.3f') + ']'",
-                                       one="1")
-              .mark_text(align="left", dx=5, fontSize=10).encode(alt.X("one:Q", scale=xs), Y, text="label:N"))
-    truth = (here.transform_filter("datum.order == 0").mark_rule(color=COLORS["grey"], strokeDash=[5, 3])
-             .encode(alt.X("eps:Q", scale=xs)))
+    labels = (
+        here.transform_calculate(label="'[' + format(datum.lo, '.3f') + ', ' + format(datum.hi, '.3f') + ']'", one="1")
+        .mark_text(align="left", dx=5, fontSize=10)
+        .encode(alt.X("one:Q", scale=xs), Y, text="label:N")
+    )
+    truth = (
+        here.transform_filter("datum.order == 0")
+        .mark_rule(color=COLORS["grey"], strokeDash=[5, 3])
+        .encode(alt.X("eps:Q", scale=xs))
+    )
     left = alt.layer(bars, caps, dots, labels, truth).properties(
-        width=290, height=200, title=ui("Intervals (dashed: true error rate)"))
+        width=290, height=200, title=ui("Intervals (dashed: true error rate)")
+    )
     # coverage curves, the nominal level, the truth and each method's coverage there
-    curve = (alt.Chart(inline([{k: r[k] for k in ("m", "confidence", "method", "cov")} for r in rows],
-                                name="coverage_curves")).transform_filter(match(m=pm, confidence=pc))
-             .transform_flatten(["cov"]).transform_window(j="row_number()", groupby=["method"])
-             .transform_calculate(x=f"0.0025 + (datum.j - 1) * {0.995 / (N_GRID - 1)!r}", y="datum.cov / 1000"))
+    curve = (
+        alt.Chart(
+            inline([{k: r[k] for k in ("m", "confidence", "method", "cov")} for r in rows], name="coverage_curves")
+        )
+        .transform_filter(match(m=pm, confidence=pc))
+        .transform_flatten(["cov"])
+        .transform_window(j="row_number()", groupby=["method"])
+        .transform_calculate(x=f"0.0025 + (datum.j - 1) * {0.995 / (N_GRID - 1)!r}", y="datum.cov / 1000")
+    )
     ys = alt.Scale(domain=[0.5, 1.005], nice=False, zero=False)
     xc = alt.Scale(domain=[0, 1], nice=False)
     lines = curve.mark_line(strokeWidth=1.2, clip=True).encode(
-        alt.X("x:Q", scale=xc, title=ui("true error rate")), alt.Y("y:Q", scale=ys, title=ui("coverage (exact)")),
-        alt.Color("method:N", scale=colors, legend=alt.Legend(orient="bottom", title=None, direction="horizontal")))
-    nominal = (here.transform_filter("datum.order == 0").transform_calculate(c="confidence")
-               .mark_rule(color=COLORS["black"], strokeDash=[6, 3]).encode(alt.Y("c:Q", scale=ys)))
-    nominal_label = (here.transform_filter("datum.order == 0")
-                     .transform_calculate(c="confidence", t=f"{_js(ui('nominal'))} + ' ' + confidence", x1="1")
-                     .mark_text(align="right", baseline="bottom", dy=-2, fontSize=10)
-                     .encode(alt.X("x1:Q", scale=xc), alt.Y("c:Q", scale=ys), text="t:N"))
-    at = (here.transform_filter("datum.order == 0").mark_rule(color=COLORS["grey"], strokeDash=[2, 2])
-          .encode(alt.X("eps:Q", scale=xc)))
+        alt.X("x:Q", scale=xc, title=ui("true error rate")),
+        alt.Y("y:Q", scale=ys, title=ui("coverage (exact)")),
+        alt.Color("method:N", scale=colors, legend=alt.Legend(orient="bottom", title=None, direction="horizontal")),
+    )
+    nominal = (
+        here.transform_filter("datum.order == 0")
+        .transform_calculate(c="confidence")
+        .mark_rule(color=COLORS["black"], strokeDash=[6, 3])
+        .encode(alt.Y("c:Q", scale=ys))
+    )
+    nominal_label = (
+        here.transform_filter("datum.order == 0")
+        .transform_calculate(c="confidence", t=f"{_js(ui('nominal'))} + ' ' + confidence", x1="1")
+        .mark_text(align="right", baseline="bottom", dy=-2, fontSize=10)
+        .encode(alt.X("x1:Q", scale=xc), alt.Y("c:Q", scale=ys), text="t:N")
+    )
+    at = (
+        here.transform_filter("datum.order == 0")
+        .mark_rule(color=COLORS["grey"], strokeDash=[2, 2])
+        .encode(alt.X("eps:Q", scale=xc))
+    )
     points = here.mark_point(filled=True, size=40, clip=True).encode(
-        alt.X("eps:Q", scale=xc), alt.Y("ce:Q", scale=ys), alt.Color("method:N", scale=colors))  # the lines' legend
+        alt.X("eps:Q", scale=xc), alt.Y("ce:Q", scale=ys), alt.Color("method:N", scale=colors)
+    )  # the lines' legend
     right = alt.layer(lines, nominal, nominal_label, at, points).properties(
-        width=240, height=200, title=ui("Real coverage of each method"))
+        width=240, height=200, title=ui("Real coverage of each method")
+    )
     # the readout: the same sentence as interval_view's text
     line = readout_expr(_L3, "f_")
-    fields = {"f_meth": "datum.pm", "f_lo": "format(datum.lo, '.3f')", "f_hi": "format(datum.hi, '.3f')",
-              "f_w": "format(datum.w, '.3f')", "f_ce": "format(datum.ce, '.3f')",
-              "f_cs": py_fixed(f"datum.ncs / {int(n_trials)}", 3)}
-    head = {"h_m": "'' + m", "h_eps": py_fixed("datum.eps", 2), "h_c": "'' + confidence", "h_k": "'' + datum.k",
-            "h_rate": py_fixed("datum.k / m", 3)}
-    l1 = readout_expr(_L1).replace("datum[\"m\"]", "datum.h_m").replace("datum[\"eps\"]", "datum.h_eps").replace(
-        "datum[\"c\"]", "datum.h_c")
-    l2 = readout_expr(_L2).replace("datum[\"k\"]", "datum.h_k").replace("datum[\"rate\"]", "datum.h_rate")
-    sentence = (f"{l1} + '\\n' + {l2} + '\\n' + "
-                + " + '\\n' + ".join(f"datum.lines[{i}].line" for i in range(len(METHODS))))
-    text = (here.transform_calculate(**fields).transform_calculate(line=line)
-            .transform_aggregate(lines="values(line)", groupby=["eps", "k"])  # in the data's order: METHODS
-            .transform_calculate(**head).transform_calculate(readout=f"replace({sentence}, regexp(' ', 'g'), '\\u00a0')"))
-    return alt.vconcat(alt.hconcat(left, right).resolve_scale(color="independent"), readout(text, n_lines=5),
-                       data=states).add_params(pm, pe, pc)
+    fields = {
+        "f_meth": "datum.pm",
+        "f_lo": "format(datum.lo, '.3f')",
+        "f_hi": "format(datum.hi, '.3f')",
+        "f_w": "format(datum.w, '.3f')",
+        "f_ce": "format(datum.ce, '.3f')",
+        "f_cs": py_fixed(f"datum.ncs / {int(n_trials)}", 3),
+    }
+    head = {
+        "h_m": "'' + m",
+        "h_eps": py_fixed("datum.eps", 2),
+        "h_c": "'' + confidence",
+        "h_k": "'' + datum.k",
+        "h_rate": py_fixed("datum.k / m", 3),
+    }
+    l1 = (
+        readout_expr(_L1)
+        .replace('datum["m"]', "datum.h_m")
+        .replace('datum["eps"]', "datum.h_eps")
+        .replace('datum["c"]', "datum.h_c")
+    )
+    l2 = readout_expr(_L2).replace('datum["k"]', "datum.h_k").replace('datum["rate"]', "datum.h_rate")
+    sentence = f"{l1} + '\\n' + {l2} + '\\n' + " + " + '\\n' + ".join(
+        f"datum.lines[{i}].line" for i in range(len(METHODS))
+    )
+    text = (
+        here.transform_calculate(**fields)
+        .transform_calculate(line=line)
+        .transform_aggregate(lines="values(line)", groupby=["eps", "k"])  # in the data's order: METHODS
+        .transform_calculate(**head)
+        .transform_calculate(readout=f"replace({sentence}, regexp(' ', 'g'), '\\u00a0')")
+    )
+    return alt.vconcat(
+        alt.hconcat(left, right).resolve_scale(color="independent"), readout(text, n_lines=5), data=states
+    ).add_params(pm, pe, pc)
 
 
 def interval_explorer(m=100, error_rate=0.05, confidence=0.95):
@@ -250,5 +338,10 @@ def interval_explorer(m=100, error_rate=0.05, confidence=0.95):
     data = interval_data(ms=ms, confidences=confidences)
     chart = _chart(data, m, eps, confidence, ms, confidences, N_TRIALS)
     title = ui("Intervals for an error rate: test-set size and true error")
-    return Explorer(chart.properties(title=title), data=data, text=text, title=title,
-                    values={"m": m, "error_rate": eps, "confidence": confidence})
+    return Explorer(
+        chart.properties(title=title),
+        data=data,
+        text=text,
+        title=title,
+        values={"m": m, "error_rate": eps, "confidence": confidence},
+    )

@@ -5,6 +5,7 @@ Skipped, with the reason, where the browser cannot run: no /usr/bin/chromium (``
 installs it as root with apt-get; ``make test`` runs that first) or no ``playwright`` package. Never
 ``playwright install``: it downloads a browser.
 """
+
 from __future__ import annotations
 
 import importlib.util
@@ -24,14 +25,20 @@ from labdriver import ROOT, server_api, stop_server
 CHROMIUM = Path(os.environ.get("EVALLIB_CHROMIUM", "/usr/bin/chromium"))
 ARTIFACTS = ROOT / "test-artifacts" / "browser"
 # The flags that work on these machines (root, closed network): see the course's machine notes.
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 TOKEN = "evallib-browser-" + uuid.uuid4().hex[:12]
 
 # JupyterLab user settings for the run: no news or update pop-up, every cell in the DOM, no autosave.
 LAB_SETTINGS = {
-    "@jupyterlab/apputils-extension/notification.jupyterlab-settings": {"fetchNews": "false",
-                                                                        "checkForUpdates": False},
+    "@jupyterlab/apputils-extension/notification.jupyterlab-settings": {"fetchNews": "false", "checkForUpdates": False},
     "@jupyterlab/notebook-extension/tracker.jupyterlab-settings": {"windowingMode": "none"},
     "@jupyterlab/docmanager-extension/plugin.jupyterlab-settings": {"autosave": False},
 }
@@ -42,11 +49,16 @@ LAB_SETTINGS = {
 _CMD = ".jp-Notebook.jp-mod-commandMode:not(.jp-mod-readWrite) :focus"
 ARROW_SHORTCUTS = [
     entry
-    for command, key in [("notebook:move-cursor-down", "ArrowDown"), ("notebook:move-cursor-up", "ArrowUp"),
-                         ("notebook:move-cursor-heading-above-or-collapse", "ArrowLeft"),
-                         ("notebook:move-cursor-heading-below-or-expand", "ArrowRight")]
-    for entry in ({"command": command, "keys": [key], "selector": _CMD, "disabled": True},
-                  {"command": command, "keys": [key], "selector": _CMD + ":not(input):not(select)"})
+    for command, key in [
+        ("notebook:move-cursor-down", "ArrowDown"),
+        ("notebook:move-cursor-up", "ArrowUp"),
+        ("notebook:move-cursor-heading-above-or-collapse", "ArrowLeft"),
+        ("notebook:move-cursor-heading-below-or-expand", "ArrowRight"),
+    ]
+    for entry in (
+        {"command": command, "keys": [key], "selector": _CMD, "disabled": True},
+        {"command": command, "keys": [key], "selector": _CMD + ":not(input):not(select)"},
+    )
 ]
 LAB_SETTINGS["@jupyterlab/shortcuts-extension/shortcuts.jupyterlab-settings"] = {"shortcuts": ARROW_SHORTCUTS}
 
@@ -73,8 +85,10 @@ def _api(base, path, method="GET", timeout=5):
 @pytest.fixture(scope="session")
 def browser_available():
     if not CHROMIUM.exists():
-        pytest.skip(f"{CHROMIUM} not found: run `bash scripts/install_browser.sh` as root "
-                    "(Debian's chromium via apt-get; `make test` does it)")
+        pytest.skip(
+            f"{CHROMIUM} not found: run `bash scripts/install_browser.sh` as root "
+            "(Debian's chromium via apt-get; `make test` does it)"
+        )
     if importlib.util.find_spec("playwright") is None:
         pytest.skip("playwright is not installed: pip install -e '.[test]'")
 
@@ -83,8 +97,9 @@ def browser_available():
 def lab(browser_available, tmp_path_factory):
     """A JupyterLab server on 127.0.0.1 with a token, serving a copy of notebooks/ (the repo is never served)."""
     work = tmp_path_factory.mktemp("lab")
-    shutil.copytree(ROOT / "notebooks", work / "root" / "notebooks",
-                    ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
+    shutil.copytree(
+        ROOT / "notebooks", work / "root" / "notebooks", ignore=shutil.ignore_patterns(".ipynb_checkpoints")
+    )
     for rel, values in LAB_SETTINGS.items():
         f = work / "settings" / rel
         f.parent.mkdir(parents=True, exist_ok=True)
@@ -95,11 +110,19 @@ def lab(browser_available, tmp_path_factory):
     port = _free_port()
     base = f"http://127.0.0.1:{port}"
     log = open(work / "jupyterlab.log", "w")
-    cmd = [str(Path(sys.executable).parent / "jupyter"), "lab", "--no-browser", "--ip=127.0.0.1", f"--port={port}",
-           f"--IdentityProvider.token={TOKEN}", f"--ServerApp.root_dir={work / 'root'}",
-           f"--LabApp.user_settings_dir={work / 'settings'}", f"--LabApp.workspaces_dir={work / 'workspaces'}",
-           "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
-           "--ServerApp.open_browser=False"]
+    cmd = [
+        str(Path(sys.executable).parent / "jupyter"),
+        "lab",
+        "--no-browser",
+        "--ip=127.0.0.1",
+        f"--port={port}",
+        f"--IdentityProvider.token={TOKEN}",
+        f"--ServerApp.root_dir={work / 'root'}",
+        f"--LabApp.user_settings_dir={work / 'settings'}",
+        f"--LabApp.workspaces_dir={work / 'workspaces'}",
+        "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+        "--ServerApp.open_browser=False",
+    ]
     if os.geteuid() == 0:
         cmd.append("--allow-root")
     proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, env=env, start_new_session=True)

@@ -4,6 +4,7 @@ What a learner does, done by a program: open a notebook, clear and run all cells
 title, move one of its controls with the keyboard or the mouse, read the printed text and the figure.
 No test logic lives here; the table of explorers is in ``explorer_cases.py``.
 """
+
 from __future__ import annotations
 
 import json
@@ -89,8 +90,7 @@ def goto_notebook(page, base_url, token, path, workspace):
 
 def wait_kernel_idle(page):
     """Wait until JupyterLab shows the notebook with its kernel started and idle."""
-    page.locator("#jp-main-statusbar").get_by_text(re.compile(r"\| Idle$")).wait_for(
-        timeout=LOAD_TIMEOUT_S * 1000)
+    page.locator("#jp-main-statusbar").get_by_text(re.compile(r"\| Idle$")).wait_for(timeout=LOAD_TIMEOUT_S * 1000)
 
 
 def run_all(page, n_code_cells):
@@ -107,7 +107,8 @@ def run_all(page, n_code_cells):
     assert done, f"Run All did not finish within {RUN_ALL_TIMEOUT_S} s: prompts {read()}"
     prompts_now = read()
     assert len(prompts_now) == n_code_cells, (
-        f"the page shows {len(prompts_now)} code cells, the notebook has {n_code_cells}")
+        f"the page shows {len(prompts_now)} code cells, the notebook has {n_code_cells}"
+    )
     return prompts_now
 
 
@@ -190,8 +191,9 @@ class ExplorerView:
 
     # --- its controls --------------------------------------------------------------------------
     def control(self, description):
-        label = self.page.locator(":scope > label.widget-label",
-                                  has_text=re.compile(rf"^\s*{re.escape(description)}\s*$"))
+        label = self.page.locator(
+            ":scope > label.widget-label", has_text=re.compile(rf"^\s*{re.escape(description)}\s*$")
+        )
         ctl = self.box.locator(".widget-inline-hbox", has=label)
         assert ctl.count() == 1, f"{self.title!r}: {ctl.count()} controls labelled {description!r}"
         if ctl.locator(".noUi-handle").count() == 1:
@@ -210,7 +212,7 @@ def _shows(readout, value):
     decimals = len(m.group(2) or "")
     if m.group(3) is not None:  # exponent form: compare the mantissas at the readout's precision
         return float(readout) == float(f"{float(value):.{decimals}e}")
-    return math.isclose(float(m.group(1)), float(value), abs_tol=0.5 * 10 ** -decimals + 1e-12)
+    return math.isclose(float(m.group(1)), float(value), abs_tol=0.5 * 10**-decimals + 1e-12)
 
 
 class SliderControl:

@@ -5,13 +5,15 @@ them (vega 5.33 / vega-lite 5.6.1), as a learner's JupyterLab does.
 
 Chapters 01 and 02 so far (engineer A); the other explorers join as their builders land.
 """
+
 from __future__ import annotations
 
 import re
 
 import nbformat
 import pytest
-from labdriver import goto_notebook, shutdown_kernel_of, wait_readout as _wait_readout
+from labdriver import goto_notebook, shutdown_kernel_of
+from labdriver import wait_readout as _wait_readout
 
 import evallib as el
 from evallib.i18n import say
@@ -26,9 +28,11 @@ def explorers():
     from sklearn.naive_bayes import GaussianNB
 
     d = el.data.load_watermelon()
-    return {"fitting": el.widgets.fitting_explorer(seed=0),
-            "kfold": el.widgets.kfold_explorer(GaussianNB(), d.X, d.y, random_state=0),
-            "melon": (d.X, d.y)}
+    return {
+        "fitting": el.widgets.fitting_explorer(seed=0),
+        "kfold": el.widgets.kfold_explorer(GaussianNB(), d.X, d.y, random_state=0),
+        "melon": (d.X, d.y),
+    }
 
 
 @pytest.fixture(scope="module")
@@ -73,8 +77,10 @@ def test_kfold_moves_from_the_keyboard_without_a_kernel(page, explorers):
     page.keyboard.press("ArrowRight")
     page.keyboard.press("ArrowRight")  # p 1 -> 3
     r = el.evaluation.cross_validation(GaussianNB(), X, y, n_splits=7, n_repeats=3, random_state=0)
-    want = (f"k =  7, p =  3:  21 fits | estimate {r.mean:.4f} | std of the p k-fold estimates "
-            f"{r.repeat_std:.4f} | single folds range {r.scores.min():.3f}–{r.scores.max():.3f}")
+    want = (
+        f"k =  7, p =  3:  21 fits | estimate {r.mean:.4f} | std of the p k-fold estimates "
+        f"{r.repeat_std:.4f} | single folds range {r.scores.min():.3f}–{r.scores.max():.3f}"
+    )
     _wait_readout(chart, "fits", want)
     # the marks: 21 single folds and 3 k-fold estimates (legend symbols are not marks)
     assert chart.locator("svg g.mark-symbol.role-mark path").count() == 21 + 3
@@ -91,9 +97,15 @@ def test_fitting_moves_from_the_keyboard_without_a_kernel(page, explorers):
     page.keyboard.press("Tab")  # noise std (after training samples)
     page.keyboard.press("ArrowLeft")  # 0.25 -> 0.2
     e = el.fitting.polynomial_experiment(20, noise_std=0.2, random_state=0)
-    want = say("degree {d:2d} | training MSE {train:.4f} | test MSE {test:.4f} | noise variance {noise:.4f} | "
-               "best degree on test: {best}", d=9, train=e.train_mse[9], test=e.test_mse[9], noise=0.2 ** 2,
-               best=e.best_degree)
+    want = say(
+        "degree {d:2d} | training MSE {train:.4f} | test MSE {test:.4f} | noise variance {noise:.4f} | "
+        "best degree on test: {best}",
+        d=9,
+        train=e.train_mse[9],
+        test=e.test_mse[9],
+        noise=0.2**2,
+        best=e.best_degree,
+    )
     _wait_readout(chart, "MSE", want)
 
 

@@ -9,6 +9,7 @@ exercises/zh/, opened in JupyterLab in headless Chromium and run with Run All.
   slider prints what evallib computes and draws a new figure.
 - The exercise set's checks answer in Chinese (an untouched answer is 尚未作答).
 """
+
 from __future__ import annotations
 
 import re
@@ -17,8 +18,16 @@ import uuid
 
 import nbformat
 import pytest
-from labdriver import (ROOT, UPDATE_TIMEOUT_S, cell_problems, goto_notebook, run_all,
-                       shutdown_kernel_of, wait_kernel_idle, wait_readout as _wait_readout)
+from labdriver import (
+    ROOT,
+    UPDATE_TIMEOUT_S,
+    cell_problems,
+    goto_notebook,
+    run_all,
+    shutdown_kernel_of,
+    wait_kernel_idle,
+)
+from labdriver import wait_readout as _wait_readout
 
 import evallib as el
 
