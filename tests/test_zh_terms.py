@@ -94,7 +94,7 @@ def test_one_word_for_each_concept(path):
     assert bad == []
 
 
-@pytest.mark.parametrize("path", NOTEBOOK_CATALOGS + [README], ids=lambda p: str(p.relative_to(ROOT)))
+@pytest.mark.parametrize("path", CATALOGS + [README], ids=lambda p: str(p.relative_to(ROOT)))
 def test_typography(path):
     bad = [(where, p) for where, text in _translations(path) for p in typography(text)]
     assert bad == []
