@@ -16,7 +16,11 @@ MESSAGES = {
     "status.incorrect": N_("incorrect"),
     "status.not attempted": N_("not attempted"),
     "status.received": N_("received"),
-    "status_end": N_("."),
+    # one outcome line; the separators are the language's ("✘ q1: incorrect. Why…" / "✘ q1：不正确。为什么…")
+    "status_line": N_("{mark} {problem}: {word}"),
+    "status_line_message": N_("{mark} {problem}: {word}. {message}"),
+    "status_head": N_("{problem}: {word}."),
+    "status_head_message": N_("{head} {message}"),
     # evallib.grading: checks
     "placeholder": N_("{name} is still `...`: replace it with your answer and run the cell."),
     "replace_placeholder": N_("Replace the `...` with your answer for {names} and run the cell."),

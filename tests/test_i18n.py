@@ -328,10 +328,14 @@ def test_check_messages_and_hints_in_chinese():
         short = ex.check("q4", "B", "更好")
         right = ex.check("q4", "B", "B 的测试误差更低，A 在训练集上零误差却在测试集上更差，是过拟合。")
         shown = str(zh)  # the outcome is worded when shown, in the language of the moment
+        shown_md = zh._repr_markdown_()
     assert en.status == zh.status == "incorrect"
     assert en.message == "that is the error on the training set; evaluate on the test indices."
     assert zh.message == "这是训练集上的误差；请在测试集的下标上评估。"
-    assert shown == "✘ q1: 不正确。 这是训练集上的误差；请在测试集的下标上评估。"
+    # Chinese separators: a full-width colon, no space after 。 (English: "✘ q1: incorrect. that is…")
+    assert shown == "✘ q1：不正确。这是训练集上的误差；请在测试集的下标上评估。"
+    assert shown_md.endswith("**q1：不正确。**</span>这是训练集上的误差；请在测试集的下标上评估。")
+    assert str(en) == "✘ q1: incorrect. that is the error on the training set; evaluate on the test indices."
     assert hint.startswith("**提示（q1）：** 在 `X[train]` 上拟合")
     assert missing.status == "not attempted" and "仍是 `...`" in missing.message
     assert wrong_choice.message == "A 的训练误差为零，测试误差却更高：它把训练数据背了下来。"

@@ -54,19 +54,18 @@ class Outcome:
     def __str__(self):
         mark = {CORRECT: "✔", INCORRECT: "✘", NOT_ATTEMPTED: "…", RECEIVED: "•"}[self.status]
         word = _t(f"status.{self.status}")
-        text = f"{mark} {self.problem}: {word}"
-        return f"{text}{_t('status_end')} {self.message}" if self.message else text
+        if self.message:
+            return _t("status_line_message", mark=mark, problem=self.problem, word=word, message=self.message)
+        return _t("status_line", mark=mark, problem=self.problem, word=word)
 
     def __repr__(self):
         return str(self)
 
     def _repr_markdown_(self):
         colour = {CORRECT: "#009E73", INCORRECT: "#D55E00", NOT_ATTEMPTED: "#666666", RECEIVED: "#0072B2"}
-        msg = f" {self.message}" if self.message else ""
-        return (
-            f"<span style='color:{colour[self.status]}'>**{self.problem}: "
-            f"{_t('status.' + self.status)}{_t('status_end')}**</span>{msg}"
-        )
+        head = _t("status_head", problem=self.problem, word=_t("status." + self.status))
+        head = f"<span style='color:{colour[self.status]}'>**{head}**</span>"
+        return _t("status_head_message", head=head, message=self.message) if self.message else head
 
 
 @dataclass(frozen=True)
