@@ -268,3 +268,24 @@ def test_explorer_this_machine():
 def test_explorer_bad_input(kw, word):
     with pytest.raises((ValueError, TypeError), match=word):
         roofline_explorer(**kw)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_charts_counting_line_is_describe_in_vega(lang):
+    """The readout's counting line, written in Vega from Convention.describe's catalog template, equals
+    describe() in Python for each menu setting, in both languages (the zh edition had it in English)."""
+    import vega_eval
+
+    states = [{}, dict(mac_flops=1, outputs="all", dtype="float16", batch=8), dict(outputs="io", batch=32)]
+    with el.i18n.language(lang):
+        e = roofline_explorer(models=("VGG16",))
+        want = []
+        for st in states:
+            a = dict(mac_flops=2, outputs="conv_linear", dtype="float32", batch=1) | st
+            want.append(el.i18n.say("counting: {conv}", conv=rl.Convention(**a).describe()))
+    outs = vega_eval.run(e.spec(), states)
+    for w, out in zip(want, outs):
+        lines = [ln.replace("\xa0", " ") for t in out["texts"] for ln in t.split("\n")]
+        assert w in lines, (w, lines[:4])
+    if lang == "zh":
+        assert "访存量" in want[0] and "traffic" not in want[0]

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .._validation import check_positive_int
+from ..i18n import N_, gettext, say
 
 # --------------------------------------------------------------------------------------------------
 # Conventions
@@ -82,16 +83,26 @@ class Convention:
         return dtype_bytes(self.dtype)
 
     def describe(self) -> str:
-        out = {
-            "conv_linear": "weights + conv/linear outputs",
-            "all": "weights + every layer's output",
-            "io": "weights + every layer's inputs and output",
-        }[self.outputs]
-        return (
-            f"1 MAC = {self.mac_flops} FLOP{'s' if self.mac_flops == 2 else ''}, traffic = {out}, "
-            f"{self.dtype if isinstance(self.dtype, str) else f'{self.dtype}-byte'} elements, "
-            f"batch {self.batch}" + (", element-wise ops counted" if self.elementwise else "")
+        """The convention in one line, in the learner's language (evallib.i18n): what a FLOP and a byte count."""
+        text = say(
+            DESCRIBE,
+            flops=gettext(MAC_WORDS[self.mac_flops]),
+            traffic=gettext(TRAFFIC_WORDS[self.outputs]),
+            dtype=self.dtype if isinstance(self.dtype, str) else say("{n}-byte", n=self.dtype),
+            batch=self.batch,
         )
+        return text + (gettext(N_(", element-wise ops counted")) if self.elementwise else "")
+
+
+#: Convention.describe's wording (English msgids of evallib's catalog; the roofline explorer fills the same
+#: template in the browser)
+DESCRIBE = N_("{flops}, traffic = {traffic}, {dtype} elements, batch {batch}")
+MAC_WORDS = {1: N_("1 MAC = 1 FLOP"), 2: N_("1 MAC = 2 FLOPs")}
+TRAFFIC_WORDS = {
+    "conv_linear": N_("weights + conv/linear outputs"),
+    "all": N_("weights + every layer's output"),
+    "io": N_("weights + every layer's inputs and output"),
+}
 
 
 #: The convention of the article the notes follow: 1 MAC counted as 1 "FLOP", float32 weights plus the

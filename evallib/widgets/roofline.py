@@ -20,7 +20,8 @@ import numpy as np
 import pandas as pd
 
 from .. import roofline as rl
-from ..i18n import N_, say, ui
+from ..i18n import N_, gettext, say, ui
+from ..roofline import _layers
 from ..style import COLORS
 from ._chart import WIDTH, Explorer, inline, menu, slider
 
@@ -272,10 +273,13 @@ def _chart(data, devices, device, models, peak_k, bw_k):
         f" ? replace({j(say('custom (moved from {device})', device='@@'))}, '@@', device) : datum.label)"
     )
     roof_expr = _roof_expr()
+    # Convention.describe's template, filled in the browser (the same catalog entries, the same words)
+    template = say(_layers.DESCRIBE, flops="@F@", traffic="@T@", dtype="@D@", batch="@B@")
+    flops = j({k: gettext(v) for k, v in _layers.MAC_WORDS.items()})
+    traffic = j({k: gettext(v) for k, v in _layers.TRAFFIC_WORDS.items()})
     conv = (
-        "'1 MAC = ' + mac_flops + ' FLOP' + (mac_flops == 2 ? 's' : '') + ', traffic = ' + "
-        f"{j({o: rl.Convention(outputs=o).describe().split('traffic = ')[1].split(', float32')[0] for o in _OUTPUTS})}"
-        "[outputs] + ', ' + dtype + ' elements, batch ' + batch"
+        f"replace(replace(replace(replace({j(template)}, '@F@', {flops}[mac_flops]), '@T@', {traffic}[outputs]), "
+        "'@D@', dtype), '@B@', '' + batch)"
     )
     count_line = f"replace({j(say('counting: {conv}', conv='@@'))}, '@@', {conv})"
     header = j(say("model        I (FLOP/B)    bound   TFLOP/s  time (ms)  per layer   images/s"))
