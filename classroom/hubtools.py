@@ -84,8 +84,8 @@ def notebook_settings() -> dict:
 
 
 def readme_link(hub: str, repo_url: str, repo_name: str, branch: str = "main") -> str:
-    """The nbgitpuller link exactly as README.md gives it, filled in."""
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    """The nbgitpuller link exactly as the lecturers' guide (docs/teaching.md) gives it, filled in."""
+    readme = (ROOT / "docs" / "teaching.md").read_text(encoding="utf-8")
     template = re.search(r"^https://HUB/hub/user-redirect/git-pull\?\S+$", readme, flags=re.M).group(0)
     link = template.replace("https://HUB", hub).replace("https://REPO-URL", quote(repo_url, safe=""))
     return link.replace("REPO-NAME", repo_name).replace("branch=main", f"branch={branch}")

@@ -148,6 +148,7 @@ def _checks_strings(code: str):
 
 def exercise_units(src: Path):
     from evallib.grading import _config, _marker, read_myst
+    from evallib.grading._source import parse_test_cell
 
     _, cells = read_myst(src.read_text(encoding="utf-8"))
     label = src.relative_to(ROOT).as_posix()
@@ -166,10 +167,10 @@ def exercise_units(src: Path):
             add(str(cfg.get("title", "")), "title", where)
             add(str(cfg.get("hint", "")), "hint", where)
         elif c.cell_type == "code" and ("checks" in c.tags or "BEGIN TEST CONFIG" in c.source):
-            m = re.search(r"^failure_message:\s*(.+)$", c.source, re.M)
-            if m:
-                add(m.group(1).strip(), "test", where)
-            body = re.sub(r'^\s*"""\s*#\s*BEGIN TEST CONFIG.*?#\s*END TEST CONFIG\s*$', "", c.source, flags=re.S | re.M)
+            test = parse_test_cell(c.source)  # the grader's own reading of the config (YAML: quotes are syntax)
+            if test.failure_message:
+                add(test.failure_message, "test", where)
+            body = test.source
             sentences, keywords = _checks_strings(body)
             for s in sentences:
                 add(s, "check", where)

@@ -136,7 +136,7 @@ def make_release(source_path, *, variant=0, classroom=False):
         if cell.cell_type == "code":
             src = strip_solutions(text)
             if variant:
-                src = VARIANT_LINE.sub(f"variant = {int(variant)}   # your personal variant: keep it as it is", src)
+                src = VARIANT_LINE.sub(f"variant = {int(variant)}", src)  # (why: the set's introduction, in its language)
             new = nbformat.v4.new_code_cell(src)
         else:
             new = nbformat.v4.new_markdown_cell(text)

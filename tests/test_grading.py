@@ -1092,7 +1092,7 @@ def graded(tmp_path_factory):
         while proc.poll() is None:
             try:
                 for c in me.children(recursive=True):
-                    if "autograde.py" in " ".join(c.cmdline()):
+                    if any(a.endswith("autograde.py") or a == "scripts.autograde" for a in c.cmdline()):
                         peak["rss"] = max(peak["rss"], c.memory_info().rss)
             except psutil.Error:
                 pass
