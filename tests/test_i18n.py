@@ -197,8 +197,10 @@ def test_zh_outputs_equal_english_cell_by_cell(po):
         for x, y in zip(ta, tb):
             if x == y:
                 continue
-            # a printed explorer readout (evallib.i18n.say) is Chinese in the zh edition: same numbers, in order
-            assert x[0] == y[0] == "stdout" and _numbers(x[1]) == _numbers(y[1]) and i18n.CJK.search(y[1]), (
+            # a readout or a result's caption (evallib.i18n.say, e.g. a roofline convention) is Chinese in the zh
+            # edition, printed or as a cell's result: same numbers, in order
+            same_kind = x[0] == y[0] and x[0] in ("stdout", "execute_result", "display_data")
+            assert same_kind and _numbers(x[1]) == _numbers(y[1]) and i18n.CJK.search(y[1]), (
                 f"{po.name}: outputs of code cell {i} differ from the English notebook: {x!r} / {y!r}"[:600]
             )
 
