@@ -45,7 +45,11 @@ if [ "${EVALLIB_INSTALLER:-uv}" != pip ]; then
             [ ${#index_args[@]} -gt 0 ] && index_args+=(--index-strategy unsafe-best-match)
             [ -n "$index" ] && echo "uv: using pip's configured index $index" >&2
         fi
-        exec "$uv" pip install --quiet --python "$py" ${index_args[@]+"${index_args[@]}"} "$@"
+        # --compile-bytecode: pip writes .pyc files at install, uv does not by default. Without them every Python
+        # process (each kernel, each sandboxed grading run) compiles numpy/scipy/scikit-learn again wherever
+        # PYTHONDONTWRITEBYTECODE is set or site-packages is read-only (a hub): 10.8 s instead of 3.3 s to import
+        # the stack on this machine (bench/RESULTS.md, "Bytecode").
+        exec "$uv" pip install --quiet --compile-bytecode --python "$py" ${index_args[@]+"${index_args[@]}"} "$@"
     fi
     echo "uv not available: installing with pip" >&2
 fi
