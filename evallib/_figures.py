@@ -2,11 +2,20 @@
 
 from __future__ import annotations
 
+import numbers
+
 import matplotlib as mpl
 
 from . import _theme
+from ._validation import Interval, validate_params
+
+_POSITIVE_INT = Interval(numbers.Integral, 1, None, closed="left")
+_POSITIVE = Interval(numbers.Real, 0, None, closed="neither")
 
 
+@validate_params(
+    {"ncols": [_POSITIVE_INT], "nrows": [_POSITIVE_INT], "width": [_POSITIVE, None], "height": [_POSITIVE, None]}
+)
 def new_figure(ncols=1, nrows=1, *, width=None, height=None, **kwargs):
     """A figure not registered with pyplot (used by widgets: it is never shown twice and never leaks).
 

@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+import numbers
+
 import numpy as np
 
 from . import _theme
 from ._theme import STYLE  # noqa: F401  (named in the docstring)
-from ._validation import check_random_state
+from ._validation import Interval, check_random_state, validate_params
 
 
+@validate_params(
+    {"seed": ["random_state"], "precision": [Interval(numbers.Integral, 0, None, closed="left")], "lang": ["str"]}
+)
 def setup_notebook(seed=0, *, precision=4, lang="en") -> np.random.Generator:
     """Set print options and the figure style for a chapter notebook; return its one random generator.
 

@@ -301,13 +301,17 @@ __all__ += ["Interval", "Options", "validate_params"]
 
 class Interval:
     """Numbers of ``type_`` (numbers.Integral or numbers.Real) between ``left`` and ``right`` (None: unbounded);
-    ``closed`` is "left", "right", "both" or "neither". NaN, ±inf (unless an end is None and it lies beyond)
-    and bools are refused."""
+    ``closed`` is "left", "right", "both" or "neither". NaN, ±inf and bools are refused; with ``allow_inf=True``
+    (a float interval) -inf is accepted when ``left`` is None and +inf when ``right`` is None (a threshold of
+    +inf predicts nothing positive)."""
 
-    def __init__(self, type_, left, right, *, closed="both"):
+    def __init__(self, type_, left, right, *, closed="both", allow_inf=False):
         if type_ not in (numbers.Integral, numbers.Real) or closed not in ("left", "right", "both", "neither"):
             raise ValueError(f"bad Interval({type_}, {left}, {right}, closed={closed!r})")
+        if allow_inf and type_ is not numbers.Real:
+            raise ValueError("allow_inf=True needs a float interval")
         self.type, self.left, self.right, self.closed = type_, left, right, closed
+        self.allow_inf = allow_inf
 
     def accepts_type(self, v) -> bool:
         return not isinstance(v, (bool, np.bool_)) and isinstance(v, self.type)
@@ -315,9 +319,14 @@ class Interval:
     def __contains__(self, v) -> bool:
         if not self.accepts_type(v):
             return False
-        x = float(v)
-        if np.isnan(x) or np.isinf(x):
-            return False
+        if isinstance(v, numbers.Integral):
+            x = int(v)  # exact: an int beyond a double (10**400) is compared as it is, never overflows
+        else:
+            x = float(v)
+            if np.isnan(x):
+                return False
+            if np.isinf(x):
+                return self.allow_inf and (self.left if x < 0 else self.right) is None
         lo_ok = self.left is None or (x >= self.left if self.closed in ("left", "both") else x > self.left)
         hi_ok = self.right is None or (x <= self.right if self.closed in ("right", "both") else x < self.right)
         return lo_ok and hi_ok
@@ -326,11 +335,13 @@ class Interval:
         kind = "an int" if self.type is numbers.Integral else "a float"
         lo = "(-inf" if self.left is None else ("[" if self.closed in ("left", "both") else "(") + f"{self.left}"
         hi = "inf)" if self.right is None else f"{self.right}" + ("]" if self.closed in ("right", "both") else ")")
+        if self.allow_inf:
+            lo, hi = lo.replace("(-inf", "[-inf"), hi.replace("inf)", "inf]")
         return f"{kind} in {lo}, {hi}"
 
     def bad_values(self) -> list:
         """Values the sweep tries: outside each finite end, NaN, inf, a bool, a string (and 2.5 for an int)."""
-        out = ["3", True, math.inf]
+        out = ["3", True] + ([] if self.allow_inf and self.right is None else [math.inf])
         if self.type is numbers.Real:
             out.append(math.nan)
         else:
@@ -352,6 +363,7 @@ class Options:
     def accepts_type(self, v) -> bool:
         return any(
             type(v) is type(x)
+            or (isinstance(x, str) and isinstance(v, str))  # numpy.str_ too
             or (isinstance(x, numbers.Real) and isinstance(v, numbers.Real) and not isinstance(v, (bool, np.bool_)))
             for x in self.values
         )
@@ -367,7 +379,8 @@ class Options:
 
 
 class _Named:
-    """A constraint given by name: "array-like", "boolean", "random_state", "callable", "label", None."""
+    """A constraint given by name: "array-like", "boolean", "random_state", "callable", "label", "str", "range",
+    None."""
 
     TEXT = {
         "array-like": "an array-like",
@@ -377,6 +390,7 @@ class _Named:
         None: "None",
         "label": "a label (a number or a string)",
         "str": "a string",
+        "range": "a pair (low, high) of finite numbers with low < high",
     }
 
     def __init__(self, name):
@@ -385,12 +399,18 @@ class _Named:
         self.name = name
 
     def accepts_type(self, v) -> bool:
-        return v in self
+        return True if self.name == "range" else v in self  # a bad pair is a ValueError, as check_range raised
 
     def __contains__(self, v) -> bool:
         n = self.name
         if n is None:
             return v is None
+        if n == "range":
+            try:
+                check_range(v, "range")
+            except (TypeError, ValueError):
+                return False
+            return not isinstance(v, (str, bytes))
         if n == "boolean":
             return isinstance(v, (bool, np.bool_))
         if n == "callable":
@@ -425,18 +445,41 @@ class _Named:
             "label": [[1, 2]],
             "str": [3],
             "array-like": [None, "text", 3.5],
+            "range": [(1.0, 0.0), (0.0, math.nan), 3, None],
         }[self.name]
 
 
+class _InstanceOf:
+    """An instance of a class (a result object, a splitter): the class itself is given as the constraint."""
+
+    def __init__(self, cls):
+        self.cls = cls
+
+    def accepts_type(self, v) -> bool:
+        return isinstance(v, self.cls)
+
+    __contains__ = accepts_type
+
+    def __str__(self) -> str:
+        return f"an instance of {self.cls.__name__}"
+
+    def bad_values(self) -> list:
+        return ["not-an-object"]
+
+
 def _constraint(c):
-    return c if isinstance(c, (Interval, Options)) else _Named(c)
+    if isinstance(c, (Interval, Options)):
+        return c
+    return _InstanceOf(c) if isinstance(c, type) else _Named(c)
 
 
 def validate_params(constraints: dict):
     """Declare the constraints of a public function's arguments (name -> list of accepted kinds).
 
     Each kind is an :class:`Interval`, :class:`Options` or one of "array-like", "boolean", "random_state",
-    "callable", "label", "str", None. Checked on every call before the body runs; the message names the
+    "callable", "label", "str", "range" (a pair low < high, finite: what :func:`check_range` accepts), None,
+    or a class (an instance of it: a result object the function draws, a splitter).
+    Checked on every call before the body runs; the message names the
     argument and the function: "The 'beta' parameter of fbeta_score must be a float in (0, inf); got -1."
     """
 

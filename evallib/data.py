@@ -3,12 +3,15 @@ scikit-learn's bundled data sets (no downloads anywhere)."""
 
 from __future__ import annotations
 
+import numbers
 from dataclasses import dataclass, field
 
 import numpy as np
 
 from ._results import Result
 from ._validation import (
+    Interval,
+    Options,
     as_1d_array,
     as_finite_array,
     check_consistent_length,
@@ -17,6 +20,7 @@ from ._validation import (
     check_positive_int,
     check_random_state,
     check_range,
+    validate_params,
 )
 
 __all__ = [
@@ -112,6 +116,14 @@ def load_watermelon() -> Dataset:
     )
 
 
+@validate_params(
+    {
+        "n_samples": [Interval(numbers.Integral, 1, None, closed="left")],
+        "noise_std": [Interval(numbers.Real, 0, None, closed="left")],
+        "x_range": ["range"],
+        "random_state": ["random_state"],
+    }
+)
 def make_sine(n_samples=30, *, noise_std=0.3, x_range=(0.0, 1.0), random_state=None):
     """Noisy samples of y = sin(2πx): the classic curve for over- and under-fitting (西瓜书 §2.1).
 
@@ -130,6 +142,7 @@ def make_sine(n_samples=30, *, noise_std=0.3, x_range=(0.0, 1.0), random_state=N
     return x.reshape(-1, 1), y
 
 
+@validate_params({"n_samples": [Interval(numbers.Integral, 2, None, closed="left")]})
 def make_majority_trap(n_samples=100):
     """The data of the book's exercise 2.2: ``n_samples`` balanced samples with labels independent of X.
 
@@ -149,6 +162,7 @@ def make_majority_trap(n_samples=100):
 BUNDLED = ("breast_cancer", "iris", "wine", "digits", "diabetes")
 
 
+@validate_params({"name": [Options(*BUNDLED)]})
 def load_bundled(name):
     """``(X, y)`` of a data set that ships inside scikit-learn (nothing is downloaded).
 
@@ -161,8 +175,6 @@ def load_bundled(name):
     """
     from sklearn import datasets
 
-    if name not in BUNDLED:
-        raise ValueError(f"name must be one of {BUNDLED}, got {name!r}")
     X, y = getattr(datasets, f"load_{name}")(return_X_y=True)
     return X, y
 
@@ -171,6 +183,7 @@ def load_bundled(name):
 WEAK_TUMOUR_FEATURES = (1, 4, 9)  # mean texture, mean smoothness, mean fractal dimension
 
 
+@validate_params({"weak_features": ["boolean"]})
 def load_tumours(*, weak_features=False):
     """``(X, y)`` of the Wisconsin breast-cancer data with **malignant = 1 = positive**（正例）.
 
@@ -183,8 +196,6 @@ def load_tumours(*, weak_features=False):
     >>> X.shape, int(y.sum())
     ((569, 3), 212)
     """
-    if not isinstance(weak_features, (bool, np.bool_)):
-        raise TypeError(f"weak_features must be True or False, got {weak_features!r}")
     X, target = load_bundled("breast_cancer")
     y = 1 - target
     return (X[:, list(WEAK_TUMOUR_FEATURES)].copy() if weak_features else X), y

@@ -6,17 +6,21 @@ conditioned up to degree 20 (raw powers x^d are not). The fitted function is the
 
 from __future__ import annotations
 
+import numbers
 from dataclasses import dataclass
 
 import numpy as np
 from sklearn.base import BaseEstimator, RegressorMixin
 
 from ._results import Result
-from ._validation import as_finite_array, check_positive_int, check_random_state, check_range
+from ._validation import Interval, as_finite_array, check_positive_int, check_random_state, check_range, validate_params
 
 __all__ = ["polynomial_design", "PolynomialRegression", "polynomial_experiment", "PolynomialExperiment"]
 
 
+@validate_params(
+    {"x": ["array-like"], "degree": [Interval(numbers.Integral, 0, None, closed="left")], "domain": ["range"]}
+)
 def polynomial_design(x, degree, domain=(0.0, 1.0)) -> np.ndarray:
     """Design matrix of shape (len(x), degree + 1): Legendre P_0..P_degree at x mapped from ``domain`` to [-1, 1].
 
@@ -111,6 +115,16 @@ class PolynomialExperiment(Result):
         return {"n_train": len(self.x_train), "max_degree": int(self.degrees[-1])}
 
 
+@validate_params(
+    {
+        "n_train": [Interval(numbers.Integral, 2, None, closed="left")],
+        "noise_std": [Interval(numbers.Real, 0, None, closed="left")],
+        "max_degree": [Interval(numbers.Integral, 0, None, closed="left")],
+        "n_test": [Interval(numbers.Integral, 1, None, closed="left")],
+        "n_grid": [Interval(numbers.Integral, 2, None, closed="left")],
+        "random_state": ["random_state"],
+    }
+)
 def polynomial_experiment(
     n_train=20, *, noise_std=0.25, max_degree=15, n_test=1000, n_grid=200, random_state=None
 ) -> PolynomialExperiment:

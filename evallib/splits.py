@@ -17,7 +17,7 @@ from math import ceil
 
 import numpy as np
 
-from ._validation import check_positive_int, check_random_state, num_samples
+from ._validation import Interval, check_positive_int, check_random_state, num_samples, validate_params
 
 __all__ = ["HoldOut", "KFold", "LeaveOneOut", "Bootstrap", "out_of_bag_fraction", "simulate_oob_fraction"]
 
@@ -415,6 +415,7 @@ class Bootstrap(_Splitter):
         return self.n_repeats
 
 
+@validate_params({"m": [Interval(numbers.Integral, 1, None, closed="left")]})
 def out_of_bag_fraction(m) -> float:
     """Probability that a given sample is never drawn in m bootstrap draws: (1 - 1/m)^m (式(2.1)).
 
@@ -429,6 +430,13 @@ def out_of_bag_fraction(m) -> float:
     return float(np.exp(m * np.log1p(-1.0 / m))) if m > 1 else 0.0
 
 
+@validate_params(
+    {
+        "m": [Interval(numbers.Integral, 1, None, closed="left")],
+        "n_repeats": [Interval(numbers.Integral, 1, None, closed="left")],
+        "random_state": ["random_state"],
+    }
+)
 def simulate_oob_fraction(m, n_repeats=200, *, random_state=None) -> np.ndarray:
     """Monte Carlo check of 式(2.1): the fraction of m samples never drawn in m draws with replacement,
     for each of ``n_repeats`` independent bootstrap samples (raw draws, no redrawing).
