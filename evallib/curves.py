@@ -23,13 +23,19 @@ import numpy as np
 
 from ._results import Result
 from ._validation import (
+    Interval,
     as_1d_array,
     as_finite_array,
     check_binary_labels,
     check_consistent_length,
     check_nonnegative,
     check_probability,
+    validate_params,
 )
+
+_LABELS_SCORES = {"y_true": ["array-like"], "scores": ["array-like"], "pos_label": [None, "label"]}
+_COST = Interval(numbers.Real, 0, None, closed="left")
+_COSTS = {"p": [Interval(numbers.Real, 0, 1)], "cost_fn": [_COST], "cost_fp": [_COST]}
 
 __all__ = [
     "roc_curve",
@@ -115,6 +121,7 @@ def _counts(y_true, scores, pos_label, need_negatives=True):
 
 
 # ------------------------------------------------------------------------------------ the curves
+@validate_params(_LABELS_SCORES)
 def roc_curve(y_true, scores, *, pos_label=None):
     """ROC curve (受试者工作特征, 式(2.18)–(2.19)): FPR = FP/(FP+TN) against TPR = TP/(TP+FN).
 
@@ -139,6 +146,7 @@ def roc_curve(y_true, scores, *, pos_label=None):
     return fpr, tpr, np.concatenate([[np.inf], thr])
 
 
+@validate_params(_LABELS_SCORES)
 def pr_curve(y_true, scores, *, pos_label=None):
     """P-R curve (P-R 曲线, 西瓜书 §2.3.2): precision and recall at every distinct threshold.
 
@@ -168,6 +176,7 @@ def pr_curve(y_true, scores, *, pos_label=None):
     return precision, recall, np.concatenate([[np.inf], thr])
 
 
+@validate_params(_LABELS_SCORES)
 def break_even_point(y_true, scores, *, pos_label=None) -> float:
     """Break-even point (平衡点, BEP): the value where precision equals recall.
 
@@ -188,6 +197,7 @@ def break_even_point(y_true, scores, *, pos_label=None) -> float:
     return float(tp_at / n_pos)
 
 
+@validate_params({"x": ["array-like"], "y": ["array-like"]})
 def auc(x, y) -> float:
     """Area under a curve by the trapezoidal rule (式(2.20)): ½ Σ (x_{i+1} - x_i)(y_i + y_{i+1}).
 
@@ -217,6 +227,7 @@ def _misordered_twice(y_true, scores, pos_label):
     return 2 * n_pos * n_neg - int(left.sum(dtype=np.int64)) - int(right.sum(dtype=np.int64)), n_pos * n_neg
 
 
+@validate_params(_LABELS_SCORES)
 def rank_loss(y_true, scores, *, pos_label=None) -> float:
     """The book's ranking loss ℓ_rank (式(2.21)): the share of (positive, negative) pairs ranked in the
     wrong order, a tie counting ½. It is the area *above* the ROC curve.
@@ -230,6 +241,7 @@ def rank_loss(y_true, scores, *, pos_label=None) -> float:
     return k2 / (2 * pairs)  # Python ints: correctly rounded
 
 
+@validate_params(_LABELS_SCORES)
 def roc_auc(y_true, scores, *, pos_label=None) -> float:
     """Area under the ROC curve (式(2.20)), computed as 1 - ℓ_rank (式(2.22)).
 
@@ -257,6 +269,7 @@ def _check_costs(p, cost_fn, cost_fp):
     return p, cost_fn, cost_fp
 
 
+@validate_params(_COSTS)
 def probability_cost(p, cost_fn, cost_fp) -> float:
     """The cost curve's x-axis, the probability cost P(+)cost = p·cost01 / (p·cost01 + (1-p)·cost10) (式(2.24)).
 
@@ -269,6 +282,9 @@ def probability_cost(p, cost_fn, cost_fp) -> float:
     return p * cfn / (p * cfn + (1 - p) * cfp)
 
 
+@validate_params(
+    {"fpr": ["array-like", Interval(numbers.Real, 0, 1)], "fnr": ["array-like", Interval(numbers.Real, 0, 1)], **_COSTS}
+)
 def normalized_cost(fpr, fnr, p, cost_fn, cost_fp):
     """Normalised cost cost_norm (式(2.25)): (FNR·p·cost01 + FPR·(1-p)·cost10) / (p·cost01 + (1-p)·cost10).
 
@@ -337,6 +353,7 @@ def _upper_hull(fpr, tpr):
     return idx[np.lexsort((tpr[idx], fpr[idx]))]
 
 
+@validate_params(_LABELS_SCORES)
 def cost_curve(y_true, scores, *, pos_label=None) -> CostCurve:
     """Cost curve: one line per ROC point, their lower envelope and the expected total cost (期望总体代价).
 
@@ -364,6 +381,7 @@ def cost_curve(y_true, scores, *, pos_label=None) -> CostCurve:
     )
 
 
+@validate_params(_LABELS_SCORES)
 def expected_total_cost(y_true, scores, *, pos_label=None) -> float:
     """Area under the lower envelope of the cost curve (the expected total cost, 西瓜书 §2.3.4).
 
@@ -387,6 +405,7 @@ class OperatingPoint(Result):
     _repr_format = "OperatingPoint(threshold={threshold:.4g}, fpr={fpr:.4f}, fnr={fnr:.4f}, probability_cost={probability_cost:.4f}, normalized_cost={normalized_cost:.4f}, expected_cost={expected_cost:.4f})"
 
 
+@validate_params({"curve": [CostCurve], **_COSTS})
 def cost_operating_point(curve: CostCurve, *, p, cost_fn, cost_fp) -> OperatingPoint:
     """The threshold minimising the normalised cost at prior ``p`` and costs ``cost_fn``, ``cost_fp``.
 
@@ -397,8 +416,6 @@ def cost_operating_point(curve: CostCurve, *, p, cost_fn, cost_fp) -> OperatingP
     >>> op.threshold, op.normalized_cost
     (0.9, 0.25)
     """
-    if not isinstance(curve, CostCurve):
-        raise TypeError(f"curve must be a CostCurve from evallib.curves.cost_curve, got {type(curve).__name__}")
     p, cfn, cfp = _check_costs(p, cost_fn, cost_fp)
     x = p * cfn / (p * cfn + (1 - p) * cfp)
     nc = curve.fnr * x + curve.fpr * (1 - x)
@@ -437,6 +454,7 @@ class ThresholdSummary(Result):
     _repr_format = "ThresholdSummary(threshold={threshold:.4g}, TP={tp}, FN={fn}, FP={fp}, TN={tn}, precision={precision:.4f}, recall={recall:.4f}, f1={f1:.4f}, tpr={tpr:.4f}, fpr={fpr:.4f})"
 
 
+@validate_params({**_LABELS_SCORES, "threshold": [Interval(numbers.Real, None, None, allow_inf=True)]})
 def threshold_summary(y_true, scores, threshold, *, pos_label=None) -> ThresholdSummary:
     """Predict positive where ``scores >= threshold`` and report TP, FN, FP, TN, P, R, F1, TPR, FPR.
 
@@ -445,10 +463,6 @@ def threshold_summary(y_true, scores, threshold, *, pos_label=None) -> Threshold
     >>> threshold_summary([1, 0, 1, 0], [0.9, 0.5, 0.5, 0.1], 0.5)
     ThresholdSummary(threshold=0.5, TP=2, FN=0, FP=1, TN=1, precision=0.6667, recall=1.0000, f1=0.8000, tpr=1.0000, fpr=0.5000)
     """
-    if isinstance(threshold, (bool, np.bool_)) or not isinstance(threshold, numbers.Real):
-        raise TypeError(f"threshold must be a real number, got {type(threshold).__name__}")
-    if np.isnan(threshold):
-        raise ValueError("threshold is NaN")
     s = as_finite_array(scores, "scores")
     y = as_1d_array(y_true, "y_true")
     check_consistent_length(y_true=y, scores=s)
