@@ -8,6 +8,7 @@ and the selection bias of tuning (:func:`expected_best_accuracy`, notebook 03).
 from __future__ import annotations
 
 import math
+import numbers
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -15,7 +16,16 @@ from joblib import Parallel, delayed
 from sklearn.base import clone
 
 from ._results import Result
-from ._validation import check_consistent_length, check_labels, check_positive_int, check_probability, num_samples
+from ._validation import (
+    Interval,
+    Options,
+    check_consistent_length,
+    check_labels,
+    check_positive_int,
+    check_probability,
+    num_samples,
+    validate_params,
+)
 from .metrics import error_rate
 
 __all__ = [
@@ -33,6 +43,14 @@ __all__ = [
 
 
 _RESPONSES = ("predict", "predict_proba", "decision_function")
+_N_JOBS = [None, Interval(numbers.Integral, None, None)]  # joblib's: None, -1 (every core), 1, 2, ...
+_RUN = {
+    "X": ["array-like"],
+    "y": ["array-like"],
+    "metric": ["callable"],
+    "response": [Options(*_RESPONSES)],
+    "n_jobs": _N_JOBS,
+}
 
 
 def _fit_and_score(model, X, y, train, test, metric, response):
@@ -91,6 +109,7 @@ def _check_run(model, X, y, splitter, metric, response, name="model"):
     return X, y, splits
 
 
+@validate_params(_RUN)
 def evaluate(model, X, y, splitter, metric=error_rate, *, response="predict", n_jobs=None) -> np.ndarray:
     """Score a fresh clone of ``model`` on every split of ``splitter``: one value per split.
 
@@ -147,6 +166,15 @@ class CVResult(Result):
     _repr_format = "CVResult(p={scores.shape[0]}, k={scores.shape[1]}, mean={mean:.4f}, repeat_std={repeat_std:.4f}, fold_std={fold_std:.4f}, n_fits={n_fits})"
 
 
+@validate_params(
+    {
+        **_RUN,
+        "n_splits": [Interval(numbers.Integral, 2, None, closed="left")],
+        "n_repeats": [Interval(numbers.Integral, 1, None, closed="left")],
+        "stratify": ["boolean"],
+        "random_state": ["random_state"],
+    }
+)
 def cross_validation(
     model,
     X,
@@ -231,6 +259,7 @@ def _named(items, name):
     return pairs
 
 
+@validate_params({"metric": ["callable"], "response": [Options(*_RESPONSES)], "n_jobs": _N_JOBS})
 def score_table(learners, datasets, splitter, metric=error_rate, *, response="predict", n_jobs=None) -> ScoreTable:
     """Score k learners on N data sets with the same splits for every learner (西瓜书 §2.4.4, 表 2.5).
 
@@ -315,6 +344,9 @@ def _fit_train_test(model, X, y, train, test, metric):
     return (metric(_take(y, train), est.predict(_take(X, train))), metric(_take(y, test), est.predict(_take(X, test))))
 
 
+@validate_params(
+    {"param_name": ["str"], "X": ["array-like"], "y": ["array-like"], "metric": ["callable"], "n_jobs": _N_JOBS}
+)
 def complexity_curve(model, param_name, values, X, y, splitter, metric=error_rate, *, n_jobs=None) -> ComplexityCurve:
     """Training vs test error for each value of one parameter: over- and under-fitting (西瓜书 §2.1).
 
@@ -396,6 +428,14 @@ def _mse(y_true, y_pred) -> float:
     return float(np.mean((np.asarray(y_true, dtype=float) - np.asarray(y_pred, dtype=float)) ** 2))
 
 
+@validate_params(
+    {
+        "X": ["array-like"],
+        "y": ["array-like"],
+        "train_sizes": ["array-like", Interval(numbers.Integral, 1, None, closed="left")],
+        "metric": [None, "callable"],
+    }
+)
 def learning_curve(model, X, y, train_sizes, splitter, metric=None) -> LearningCurve:
     """Training and validation error of ``model`` as the training set grows (学习曲线, notebook 10).
 
@@ -451,6 +491,13 @@ def learning_curve(model, X, y, train_sizes, splitter, metric=None) -> LearningC
 
 
 # ------------------------------------------------------------------- selection bias of tuning (notebook 03)
+@validate_params(
+    {
+        "n_candidates": [Interval(numbers.Integral, 1, None, closed="left")],
+        "n_val": [Interval(numbers.Integral, 1, None, closed="left")],
+        "accuracy": [Interval(numbers.Real, 0, 1)],
+    }
+)
 def expected_best_accuracy(n_candidates, n_val, accuracy) -> float:
     """Expected validation accuracy of the *winner* among ``n_candidates`` equally good configurations.
 

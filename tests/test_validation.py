@@ -1061,12 +1061,6 @@ DECLARED_MODULES = {
 # evallib.metrics). Declare one, then delete its name here (test_pending_list_has_no_declared_function says so).
 PENDING_DECLARATIONS = frozenset(
     {
-        "evaluation.evaluate",
-        "evaluation.cross_validation",
-        "evaluation.score_table",
-        "evaluation.complexity_curve",
-        "evaluation.learning_curve",
-        "evaluation.expected_best_accuracy",
         "compare.binomial_test",
         "compare.binomial_critical_count",
         "compare.ttest",
