@@ -2,14 +2,24 @@
 
 from __future__ import annotations
 
+import numbers
+
 import numpy as np
 from scipy import stats
 
-from .._validation import check_positive_int, check_random_state
-from ._checks import _check_pair, _check_real, _mean_std
+from .._validation import Interval, check_positive_int, check_random_state, validate_params
+from ._checks import NONNEGATIVE, _check_pair, _check_real, _mean_std, at_least
 from ._results import CorrelatedTTestResult, SignedRankResult
 
 
+@validate_params(
+    {
+        "scores_a": ["array-like"],
+        "scores_b": ["array-like"],
+        "rho": [Interval(numbers.Real, 0, 1, closed="left")],
+        "rope": NONNEGATIVE,
+    }
+)
 def correlated_bayesian_ttest(scores_a, scores_b, *, rho, rope=0.0) -> CorrelatedTTestResult:
     """Correlated Bayesian t-test on one data set's k-fold scores (Corani & Benavoli 2015; Benavoli et al. 2017).
 
@@ -51,6 +61,16 @@ def correlated_bayesian_ttest(scores_a, scores_b, *, rho, rope=0.0) -> Correlate
     return CorrelatedTTestResult(p_left=pl, p_rope=pe, p_right=pr, rope=rope, rho=rho, mean=mean, scale=scale, df=n - 1)
 
 
+@validate_params(
+    {
+        "scores_a": ["array-like"],
+        "scores_b": ["array-like"],
+        "rope": NONNEGATIVE,
+        "n_samples": at_least(1),
+        "random_state": ["random_state"],
+        "prior": [Interval(numbers.Real, 0, None, closed="neither")],
+    }
+)
 def bayesian_signed_rank(
     scores_a, scores_b, *, rope=0.0, n_samples=50000, random_state=None, prior=0.5
 ) -> SignedRankResult:

@@ -8,6 +8,8 @@ import numpy as np
 from scipy import stats
 
 from .._validation import (
+    Interval,
+    Options,
     as_1d_array,
     as_finite_array,
     check_bool,
@@ -15,14 +17,26 @@ from .._validation import (
     check_label_types,
     check_positive_int,
     check_probability,
+    validate_params,
 )
-from ._checks import _check_alpha, _check_count, _check_rates, _mean_std, _t_from_mean_std, _two_sided_t
+from ._checks import (
+    ALPHA,
+    COUNT,
+    PROBABILITY,
+    _check_alpha,
+    _check_count,
+    _check_rates,
+    _mean_std,
+    _t_from_mean_std,
+    _two_sided_t,
+)
 from ._results import BinomialTestResult, McNemarResult, TestResult, TTestResult
 
 
 # ----------------------------------------------------------------------------------------------------
 # One learner, one data set: binomial test and t-test (§2.4.1)
 # ----------------------------------------------------------------------------------------------------
+@validate_params({"eps0": PROBABILITY, "alpha": ALPHA})  # m: inline (tests/test_compare.py matches "m must")
 def binomial_critical_count(m, eps0, alpha=0.05) -> int:
     """The critical error count C: the smallest c with P(X > c | ε0) < α for X ~ Binomial(m, ε0).
 
@@ -40,6 +54,7 @@ def binomial_critical_count(m, eps0, alpha=0.05) -> int:
     return int(np.flatnonzero(tail < alpha)[0])  # tail[m] = 0 < alpha, so one always exists
 
 
+@validate_params({"n_errors": COUNT, "eps0": PROBABILITY, "alpha": ALPHA})  # m: inline, as above
 def binomial_test(n_errors, m, eps0, alpha=0.05) -> BinomialTestResult:
     """Binomial test of H0: ε ≤ ε0 from ``n_errors`` mistakes on ``m`` test samples (西瓜书 式(2.26)–(2.27)).
 
@@ -85,6 +100,7 @@ def binomial_test(n_errors, m, eps0, alpha=0.05) -> BinomialTestResult:
     )
 
 
+@validate_params({"error_rates": ["array-like"], "eps0": PROBABILITY, "alpha": ALPHA})
 def ttest(error_rates, eps0, alpha=0.05) -> TTestResult:
     """Two-sided one-sample t-test of H0: ε = ε0 from k test error rates (西瓜书 式(2.30)).
 
@@ -120,6 +136,7 @@ def _paired_diffs(a, b, name_a: str, name_b: str) -> np.ndarray:
     return a - b
 
 
+@validate_params({"errors_a": ["array-like"], "errors_b": ["array-like"], "alpha": ALPHA})
 def paired_ttest(errors_a, errors_b, alpha=0.05) -> TTestResult:
     """k-fold cross-validated paired t-test of H0: A and B perform the same (西瓜书 式(2.31)).
 
@@ -149,6 +166,7 @@ def _check_5x2(diffs) -> tuple[np.ndarray, np.ndarray]:
     return d, var
 
 
+@validate_params({"diffs": ["array-like"], "alpha": ALPHA, "variant": [Options("book", "dietterich")]})
 def ttest_5x2cv(diffs, alpha=0.05, *, variant="book") -> TTestResult:
     """5×2 cross-validated paired t-test (西瓜书 式(2.32); Dietterich 1998).
 
@@ -166,8 +184,6 @@ def ttest_5x2cv(diffs, alpha=0.05, *, variant="book") -> TTestResult:
     >>> round(ttest_5x2cv(d).statistic, 3), round(ttest_5x2cv(d, variant="dietterich").statistic, 3)
     (1.342, 0.894)
     """
-    if variant not in ("book", "dietterich"):
-        raise ValueError(f"variant must be 'book' or 'dietterich', got {variant!r}")
     d, var = _check_5x2(diffs)
     alpha = _check_alpha(alpha)
     mu = float(d[0].mean()) if variant == "book" else float(d[0, 0])
@@ -176,6 +192,7 @@ def ttest_5x2cv(diffs, alpha=0.05, *, variant="book") -> TTestResult:
     return _two_sided_t(t, 5, alpha, f"5x2cv paired t-test ({variant})", mu, s, 10)
 
 
+@validate_params({"diffs": ["array-like"], "alpha": ALPHA})
 def combined_ftest_5x2cv(diffs, alpha=0.05) -> TestResult:
     """Combined 5×2cv F test (Alpaydın 1999): F = Σ_ij Δ_ij² / (2 Σ_i σ_i²) ~ F(10, 5) under H0.
 
@@ -205,6 +222,14 @@ def combined_ftest_5x2cv(diffs, alpha=0.05) -> TestResult:
     )
 
 
+@validate_params(
+    {
+        "scores_a": ["array-like"],
+        "scores_b": ["array-like"],
+        "test_train_ratio": [Interval(numbers.Real, 0, None, closed="neither")],
+        "alpha": ALPHA,
+    }
+)
 def corrected_resampled_ttest(scores_a, scores_b, *, test_train_ratio, alpha=0.05) -> TTestResult:
     """Corrected resampled t-test (Nadeau & Bengio 2003) for J repeated train/test splits.
 
@@ -219,10 +244,6 @@ def corrected_resampled_ttest(scores_a, scores_b, *, test_train_ratio, alpha=0.0
     -2.714
     """
     d = _paired_diffs(scores_a, scores_b, "scores_a", "scores_b")
-    if isinstance(test_train_ratio, (bool, np.bool_)) or not isinstance(test_train_ratio, numbers.Real):
-        raise TypeError(f"test_train_ratio must be a positive number, got {type(test_train_ratio).__name__}")
-    if not (np.isfinite(test_train_ratio) and test_train_ratio > 0):
-        raise ValueError(f"test_train_ratio must be a finite number > 0 (n_test / n_train), got {test_train_ratio}")
     alpha = _check_alpha(alpha)
     j = d.size
     mu, sd = _mean_std(d)
@@ -233,6 +254,7 @@ def corrected_resampled_ttest(scores_a, scores_b, *, test_train_ratio, alpha=0.0
 # ----------------------------------------------------------------------------------------------------
 # McNemar (§2.4.3, 表 2.4, 式(2.33))
 # ----------------------------------------------------------------------------------------------------
+@validate_params({"y_true": ["array-like"], "pred_a": ["array-like"], "pred_b": ["array-like"]})
 def mcnemar_table(y_true, pred_a, pred_b) -> np.ndarray:
     """The book's contingency table (列联表, 表 2.4): ``[[e00, e01], [e10, e11]]``.
 
@@ -257,6 +279,7 @@ def mcnemar_table(y_true, pred_a, pred_b) -> np.ndarray:
     return table
 
 
+@validate_params({"table": ["array-like"], "correction": ["boolean"], "exact": ["boolean"], "alpha": ALPHA})
 def mcnemar(table, *, correction=True, exact=False, alpha=0.05) -> McNemarResult:
     """McNemar's test of H0: A and B have the same error rate (西瓜书 式(2.33)).
 

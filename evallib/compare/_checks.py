@@ -7,8 +7,26 @@ import numbers
 import numpy as np
 from scipy import stats
 
-from .._validation import as_finite_array, check_consistent_length, check_positive_int, check_probability
+from .._validation import (
+    Interval,
+    as_finite_array,
+    check_consistent_length,
+    check_positive_int,
+    check_probability,
+)
 from ._results import TTestResult
+
+# Declared constraints shared by the tests (evallib._validation.validate_params)
+ALPHA = [Interval(numbers.Real, 0, 1, closed="neither")]
+PROBABILITY = [Interval(numbers.Real, 0, 1)]
+COUNT = [Interval(numbers.Integral, 0, None, closed="left")]
+NONNEGATIVE = [Interval(numbers.Real, 0, None, closed="left")]
+N_JOBS = [None, Interval(numbers.Integral, None, None)]
+
+
+def at_least(n: int) -> list:
+    """An int >= n."""
+    return [Interval(numbers.Integral, n, None, closed="left")]
 
 
 # ----------------------------------------------------------------------------------------------------

@@ -5,13 +5,12 @@ Holm, post-hoc tests against a control, pairwise Wilcoxon with Holm.
 from __future__ import annotations
 
 import functools
-import numbers
 
 import numpy as np
 from scipy import stats
 
-from .._validation import as_finite_array, check_bool, check_mean_ranks, check_positive_int
-from ._checks import _check_alpha, _check_bool, _check_pair, _check_scores_table
+from .._validation import Options, as_finite_array, check_bool, check_mean_ranks, check_positive_int, validate_params
+from ._checks import ALPHA, COUNT, NONNEGATIVE, _check_alpha, _check_bool, _check_pair, _check_scores_table, at_least
 from ._results import (
     FriedmanResult,
     HolmResult,
@@ -26,6 +25,7 @@ from ._results import (
 # ----------------------------------------------------------------------------------------------------
 # Many learners, many data sets: Friedman and Nemenyi (§2.4.4)
 # ----------------------------------------------------------------------------------------------------
+@validate_params({"scores": ["array-like"], "lower_is_better": ["boolean"]})
 def rank_matrix(scores, *, lower_is_better=True) -> np.ndarray:
     """Rank the k algorithms on each of the N data sets (rows): 1 = best, ties get the average rank.
 
@@ -40,6 +40,9 @@ def rank_matrix(scores, *, lower_is_better=True) -> np.ndarray:
     return stats.rankdata(s if lower_is_better else -s, axis=1, method="average")
 
 
+@validate_params(
+    {"scores": ["array-like"], "lower_is_better": ["boolean"], "alpha": ALPHA, "tie_correction": ["boolean"]}
+)
 def friedman(scores, *, lower_is_better=True, alpha=0.05, tie_correction=False) -> FriedmanResult:
     """Friedman test of H0: all k algorithms perform the same over N data sets (西瓜书 式(2.34)–(2.35)).
 
@@ -104,6 +107,7 @@ def friedman(scores, *, lower_is_better=True, alpha=0.05, tie_correction=False) 
     )
 
 
+@validate_params({"k": at_least(2), "alpha": ALPHA})
 def q_alpha(k, alpha=0.05) -> float:
     """The Nemenyi critical value q_α for k algorithms (西瓜书 表 2.7).
 
@@ -124,6 +128,7 @@ def _q_alpha(k: int, alpha: float) -> float:
     return float(stats.studentized_range.isf(alpha, k, np.inf) / np.sqrt(2))
 
 
+@validate_params({"k": at_least(2), "n_datasets": at_least(1), "alpha": ALPHA})
 def critical_difference(k, n_datasets, alpha=0.05) -> float:
     """Nemenyi critical difference CD = q_α √(k(k+1) / (6N)) (西瓜书 式(2.36)).
 
@@ -135,6 +140,7 @@ def critical_difference(k, n_datasets, alpha=0.05) -> float:
     return q_alpha(k, alpha) * float(np.sqrt(k * (k + 1) / (6 * n)))
 
 
+@validate_params({"mean_ranks": ["array-like"], "cd": NONNEGATIVE})
 def cd_groups(mean_ranks, cd) -> tuple[tuple[int, ...], ...]:
     """The bars of a CD diagram: maximal runs of algorithms (sorted by mean rank) whose mean ranks
     differ by at most ``cd``, as tuples of column indices in rank order (Demšar 2006).
@@ -145,8 +151,6 @@ def cd_groups(mean_ranks, cd) -> tuple[tuple[int, ...], ...]:
     ((0, 1), (1, 2))
     """
     r = check_mean_ranks(mean_ranks)
-    if isinstance(cd, (bool, np.bool_)) or not isinstance(cd, numbers.Real) or not np.isfinite(cd) or cd < 0:
-        raise ValueError(f"cd must be a finite number >= 0, got {cd!r}")
     order = np.argsort(r, kind="stable")
     rs = r[order]
     # for each start i, the last j with rs[j] - rs[i] <= cd (vectorised through searchsorted)
@@ -163,6 +167,9 @@ def _default_names(k: int) -> tuple[str, ...]:
     return tuple(chr(ord("A") + i) for i in range(k)) if k <= 26 else tuple(f"alg{i + 1}" for i in range(k))
 
 
+@validate_params(
+    {"scores": ["array-like"], "lower_is_better": ["boolean"], "alpha": ALPHA, "names": [None, "array-like"]}
+)
 def nemenyi(scores, *, lower_is_better=True, alpha=0.05, names=None) -> NemenyiResult:
     """Nemenyi post-hoc test after a Friedman test (西瓜书 式(2.36), 图 2.8).
 
@@ -223,6 +230,9 @@ def nemenyi(scores, *, lower_is_better=True, alpha=0.05, names=None) -> NemenyiR
     )
 
 
+@validate_params(
+    {"scores_a": ["array-like"], "scores_b": ["array-like"], "alpha": ALPHA, "lower_is_better": ["boolean"]}
+)
 def sign_test(scores_a, scores_b, *, alpha=0.05, lower_is_better=True) -> SignTestResult:
     """Sign test of H0: A and B are equally good, from their scores on N data sets (Demšar 2006 §3.1.3).
 
@@ -346,6 +356,15 @@ def _wilcoxon_permutation_p(d: np.ndarray, zero_method: str, r_plus: float) -> f
     return float(min(1.0, 2 * min(p_less, p_greater)))
 
 
+@validate_params(
+    {
+        "scores_a": ["array-like"],
+        "scores_b": ["array-like"],
+        "alpha": ALPHA,
+        "zero_method": [Options("zsplit", "wilcox", "pratt")],
+        "method": [Options("auto", "exact", "approx")],
+    }
+)
 def wilcoxon(scores_a, scores_b, *, alpha=0.05, zero_method="zsplit", method="auto") -> WilcoxonResult:
     """Wilcoxon signed-rank test of H0: A and B are equally good over N data sets (Demšar 2006 §3.1.3).
 
@@ -365,10 +384,6 @@ def wilcoxon(scores_a, scores_b, *, alpha=0.05, zero_method="zsplit", method="au
     """
     a, b = _check_pair(scores_a, scores_b)
     alpha = _check_alpha(alpha)
-    if zero_method not in ("zsplit", "wilcox", "pratt"):
-        raise ValueError(f"zero_method must be 'zsplit', 'wilcox' or 'pratt', got {zero_method!r}")
-    if method not in ("auto", "exact", "approx"):
-        raise ValueError(f"method must be 'auto', 'exact' or 'approx', got {method!r}")
     d = b - a
     n_zero = int((d == 0).sum())
     r_plus, r_minus, n = _signed_rank_sums(d, zero_method)
@@ -419,6 +434,7 @@ def wilcoxon(scores_a, scores_b, *, alpha=0.05, zero_method="zsplit", method="au
     )
 
 
+@validate_params({"pvalues": ["array-like"], "alpha": ALPHA})
 def holm(pvalues, *, alpha=0.05) -> HolmResult:
     """Holm's step-down correction for m tests (Holm 1979; Demšar 2006 §3.2.2).
 
@@ -445,6 +461,16 @@ def holm(pvalues, *, alpha=0.05) -> HolmResult:
     return HolmResult(pvalue=p, adjusted_pvalue=adj, reject=adj <= alpha, alpha=alpha)
 
 
+@validate_params(
+    {
+        "scores": ["array-like"],
+        "control": COUNT,
+        "method": [Options("holm", "bonferroni-dunn")],
+        "lower_is_better": ["boolean"],
+        "alpha": ALPHA,
+        "names": [None, "array-like"],
+    }
+)
 def posthoc_vs_control(
     scores, control, *, method="holm", lower_is_better=True, alpha=0.05, names=None
 ) -> PosthocResult:
@@ -465,13 +491,9 @@ def posthoc_vs_control(
     """
     s = _check_scores_table(scores)
     n, k = s.shape
-    if isinstance(control, (bool, np.bool_)) or not isinstance(control, numbers.Integral):
-        raise TypeError(f"control must be a column index (int), got {type(control).__name__}")
     if not 0 <= int(control) < k:
         raise ValueError(f"control must be a column index in [0, {k - 1}], got {control}")
     control = int(control)
-    if method not in ("holm", "bonferroni-dunn"):
-        raise ValueError(f"method must be 'holm' or 'bonferroni-dunn', got {method!r}")
     lower_is_better = _check_bool(lower_is_better, "lower_is_better")
     alpha = _check_alpha(alpha)
     if names is None:
@@ -526,6 +548,9 @@ def _cliques(mean_ranks: np.ndarray, reject: np.ndarray) -> tuple[tuple[int, ...
     return tuple(groups)
 
 
+@validate_params(
+    {"scores": ["array-like"], "lower_is_better": ["boolean"], "alpha": ALPHA, "names": [None, "array-like"]}
+)
 def pairwise_wilcoxon_holm(scores, *, lower_is_better=True, alpha=0.05, names=None) -> PairwiseWilcoxonResult:
     """Wilcoxon signed-rank tests for every pair of k algorithms over N data sets, Holm-corrected over the
     k(k-1)/2 pairs (Benavoli, Corani & Mangili 2016: the post-hoc test that does not depend on the other

@@ -2,17 +2,16 @@
 
 from __future__ import annotations
 
-import numbers
 from dataclasses import dataclass, field
 
 import numpy as np
 from scipy import stats
 
 from .._results import Result
-from .._validation import check_positive_int, check_random_state
+from .._validation import check_positive_int, check_random_state, validate_params
 from ._bayes import bayesian_signed_rank, correlated_bayesian_ttest
 from ._book import paired_ttest
-from ._checks import _check_alpha, _check_real
+from ._checks import ALPHA, N_JOBS, NONNEGATIVE, _check_alpha, _check_real, at_least
 from ._demsar import critical_difference, friedman, posthoc_vs_control, sign_test, wilcoxon
 
 # ----------------------------------------------------------------------------------------------------
@@ -174,6 +173,18 @@ def _null_pvalues(diffs, test_train_ratio):
     return np.minimum(p, 1.0)
 
 
+@validate_params(
+    {
+        "n_trials": at_least(1),
+        "n_samples": at_least(20),
+        "separation": NONNEGATIVE,
+        "alpha": ALPHA,
+        "n_resamples": at_least(2),
+        "n_folds": at_least(2),
+        "random_state": ["random_state"],
+        "n_jobs": N_JOBS,
+    }
+)
 def null_rejection_rates(
     n_trials=1000,
     *,
@@ -208,10 +219,6 @@ def null_rejection_rates(
     """
     n_trials = check_positive_int(n_trials, "n_trials")
     m = check_positive_int(n_samples, "n_samples", minimum=20)
-    if isinstance(separation, (bool, np.bool_)) or not isinstance(separation, numbers.Real):
-        raise TypeError(f"separation must be a real number, got {type(separation).__name__}")
-    if not (np.isfinite(separation) and separation >= 0):
-        raise ValueError(f"separation must be a finite number >= 0, got {separation}")
     alpha = _check_alpha(alpha)
     n_resamples = check_positive_int(n_resamples, "n_resamples", minimum=2)
     n_folds = check_positive_int(n_folds, "n_folds", minimum=2)
@@ -296,6 +303,21 @@ def _trial_chunk(seeds, args):
     return [_trial(s, *args, third=True) for s in seeds]
 
 
+@validate_params(
+    {
+        "n_trials": at_least(1),
+        "n_samples": at_least(20),
+        "separation": NONNEGATIVE,
+        "alpha": ALPHA,
+        "n_resamples": at_least(2),
+        "n_folds": at_least(2),
+        "random_state": ["random_state"],
+        "n_jobs": N_JOBS,
+        "difference": NONNEGATIVE,
+        "n_datasets": at_least(5),
+        "bayes_samples": at_least(1),
+    }
+)
 def rejection_rates(
     n_trials=1000,
     *,
