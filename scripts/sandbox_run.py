@@ -361,11 +361,13 @@ def run(job: dict) -> dict:
     plan = [("warmup", None, warm)]
     plan += [("student", None, src) for src in job["cells"]]
     plan.append(("values", None, EXTRACT_VALUES % {"names": list(job["names"]), "path": str(results / "values.json")}))
-    # Answers whose calls need no block first: a block stays for the rest of the kernel's life.
+    # Answers whose calls need no block first: a block stays for the rest of the kernel's life, and it refuses
+    # what a second block would do (walking the garbage collector), so one block holds every blocked answer's
+    # targets (set 13: the sign test and Holm's correction), installed before the first blocked call.
     order = sorted(enumerate(functions), key=lambda t: (t[1] in blocked, t[0]))
     for i, fname in order:
-        if fname in blocked:
-            plan.append(("block", fname, None))  # its source is made once the targets are known
+        if fname in blocked and not any(kind == "block" for kind, *_ in plan):
+            plan.append(("block", None, None))  # its source is made once the targets are known
         plan.append(
             (
                 "calls",
@@ -445,7 +447,7 @@ def run(job: dict) -> dict:
                     "student": ["cell_in", student_index],
                     "values": ["grading", "answers"],
                     "calls": ["grading", fname],
-                    "block": ["grading", fname],
+                    "block": ["grading", ", ".join(sorted(blocked))],
                     "warmup": ["grading", "start-up"],
                 }[kind]
                 if time.monotonic() - start > budget:
@@ -454,10 +456,9 @@ def run(job: dict) -> dict:
                 if kind in ("block", "calls") and not fenced:
                     fenced.append(_fence(client, job.get("sandboxed") is True))
                 if kind == "block":
-                    names = blocked[fname]
-                    found = [[n, targets[n]] for n in names if targets.get(n)]
-                    if len(found) < len(names):
-                        block_failed.add(fname)
+                    block_failed.update(f for f, names in blocked.items() if not all(targets.get(n) for n in names))
+                    found = [[n, targets[n]] for n in all_blocked if targets.get(n)]
+                    if set(blocked) <= block_failed:
                         continue
                     cell.source = BLOCK % {"targets": found, "marker": BLOCK_MARKER}
                 if kind == "calls" and fname in block_failed:
@@ -480,7 +481,7 @@ def run(job: dict) -> dict:
                 if kind == "warmup":
                     targets.update(_marked(cell, "__GRADER_TARGETS__", json.loads) or {})
                 if kind == "block" and not (_marked(cell, "__GRADER_BLOCK__ ", str.split) or [""])[0] == "True":
-                    block_failed.add(fname)
+                    block_failed.update(blocked)
                 if kind == "student" and err and not client.timed_out:
                     notes.append(["cell_raised", {"index": student_index, "error": err}])
                 elif kind == "warmup" and err:
