@@ -17,9 +17,9 @@ E2E_PATHS = {
 # Fixtures that start something big: every test using one is end to end.
 E2E_FIXTURES = {
     "run_a": "the one `make autograde` run of misbehaving and hostile submissions in the bubblewrap sandbox",
-    "run_b": "the one `make autograde` run of every set's solution, wrong answers and untouched release",
-    "graded": "the one `make autograde` run of every set's solution and the grader attacks (dtype answer, links, "
-    "delegation, memoisation, identity and injected names)",
+    "run_b": "run B's tests read `graded` (every set's solution, wrong answers and untouched release)",
+    "graded": "the one `make autograde` run of every set's solution, wrong and partial answers, untouched release "
+    "and the grader attacks (dtype answer, links, delegation, memoisation, identity and injected names)",
     "web_assets": "slides and site: reveal.js and MathJax from the npm registry, nbconvert over every chapter",
     "decks": "`make slides` over every chapter (nbconvert + reveal.js)",
     "site": "`make site`: the static HTML edition of every chapter and exercise set",

@@ -1,12 +1,12 @@
 """The exercise sets, the in-notebook checker (evallib.grading), the releases, the classroom bundle and the
 sandboxed autograder.
 
-Kernel-backed tests go through the real `make autograde` on real files, in two runs (module fixtures, only when
+Kernel-backed tests go through the real `make autograde` on real files, in two runs (fixtures, only when
 selected): run A grades set 01 submissions that misbehave (tests/fixtures/grading/robustness.json), attack the
 grader (ATTACKS below) or use per-student variants, with a short cell time limit and an instructor seed file;
-run B grades, for every set, the instructor's solution (full marks), a notebook whose every answer is wrong
-(tests/fixtures/grading/wrong_answers.json: no problem scores full marks) and the untouched release (zero, not
-attempted).
+run B (`graded`) grades, for every set, the instructor's solution (full marks), a notebook whose every answer is
+wrong (tests/fixtures/grading/wrong_answers.json: no problem scores full marks) and the untouched release (zero,
+not attempted), beside set 01 attacks on the grader itself (decoding, links, identity, injected names).
 """
 
 import csv
@@ -774,39 +774,11 @@ def test_refuses_without_sandbox_unless_unsafe(tmp_path):
 
 # ------------------------------------------------------------------------------- every set: run B
 @pytest.fixture(scope="module")
-def run_b(tmp_path_factory, request):
-    if not HAVE_BWRAP:
-        pytest.skip(f"no sandbox: {autograde.sandbox_problem()}")
-    wanted = {
-        item.callspec.params["key"]
-        for item in request.session.items
-        if hasattr(item, "callspec") and "key" in item.callspec.params and item.module.__name__ == __name__
-    }
-    base = tmp_path_factory.mktemp("run_b")
-    subs, out = base / "submissions", base / "grades"
-    out.mkdir()
-    for path in SOURCES:
-        key = path.stem[:2]
-        if key not in wanted:
-            continue
-        solution = rel.solution_notebook(path)
-        (subs / f"solution_{key}").mkdir(parents=True)
-        nbformat.write(solution, subs / f"solution_{key}" / f"{path.stem}.ipynb")
-        wrong = rel.solution_notebook(path)
-        wrong.cells += [nbformat.v4.new_code_cell(WRONG[key][q]) for q in WRONG[key]]
-        (subs / f"wrong_{key}").mkdir()
-        nbformat.write(wrong, subs / f"wrong_{key}" / f"{path.stem}.ipynb")
-        (subs / f"untouched_{key}").mkdir()
-        shutil.copy(ROOT / "exercises" / f"{path.stem}.ipynb", subs / f"untouched_{key}" / f"{path.stem}.ipynb")
-        for q, partial in WRONG["_partial"].get(key, {}).items():
-            part = rel.solution_notebook(path)
-            part.cells.append(nbformat.v4.new_code_cell(partial["code"]))
-            (subs / f"partial_{key}_{q}").mkdir()
-            nbformat.write(part, subs / f"partial_{key}_{q}" / f"{path.stem}.ipynb")
-    proc = _make_autograde(subs, out, "--cell-timeout", 300, "--jobs", 2)
-    assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
-    feedback, table = _tables(out)
-    return {"feedback": feedback, "table": table}
+def run_b(graded):
+    """Run B is the one honest-and-hostile run below (`graded`): every set's solution, wrong answers, partial
+    answers and untouched release are graded there, beside the attacks on the grader."""
+    assert graded["returncode"] == 0, graded["stdout"][-3000:] + graded["stderr"][-3000:]
+    return graded
 
 
 @needs_sandbox
@@ -1011,8 +983,9 @@ INJECTED = ('=HYPERLINK("x")', "+cmd", "-2+3", "@SUM(A1)", "esc\x1b[31mred")
 
 @pytest.fixture(scope="session")
 def graded(tmp_path_factory):
-    """One `make autograde` over honest and hostile submissions: every set's solution, set 01 attacks on the
-    grader (decoding, links, identity, injection, delegation, memoisation); the grader's peak RSS is sampled.
+    """One `make autograde` over honest and hostile submissions: every set's solution, wrong answers, partial
+    answers and untouched release (run B's tests), set 01 attacks on the grader (decoding, links, identity,
+    injection, delegation, memoisation); the grader's peak RSS is sampled.
     No seed: every student has variant 0 (the per-student variants are run_a's); the instructor's secret file
     exists only as the target of a link."""
     if not HAVE_BWRAP:
@@ -1027,8 +1000,20 @@ def graded(tmp_path_factory):
     (instructor / "seed").write_text(secret + "\n", encoding="utf-8")
     s01 = SOURCES[0]
     for path in SOURCES:
-        (subs / f"solution_{path.stem[:2]}").mkdir()
-        nbformat.write(rel.solution_notebook(path), subs / f"solution_{path.stem[:2]}" / f"{path.stem}.ipynb")
+        key = path.stem[:2]
+        (subs / f"solution_{key}").mkdir()
+        nbformat.write(rel.solution_notebook(path), subs / f"solution_{key}" / f"{path.stem}.ipynb")
+        wrong = rel.solution_notebook(path)
+        wrong.cells += [nbformat.v4.new_code_cell(WRONG[key][q]) for q in WRONG[key]]
+        (subs / f"wrong_{key}").mkdir()
+        nbformat.write(wrong, subs / f"wrong_{key}" / f"{path.stem}.ipynb")
+        (subs / f"untouched_{key}").mkdir()
+        shutil.copy(ROOT / "exercises" / f"{path.stem}.ipynb", subs / f"untouched_{key}" / f"{path.stem}.ipynb")
+        for q, partial in WRONG["_partial"].get(key, {}).items():
+            part = rel.solution_notebook(path)
+            part.cells.append(nbformat.v4.new_code_cell(partial["code"]))
+            (subs / f"partial_{key}_{q}").mkdir()
+            nbformat.write(part, subs / f"partial_{key}_{q}" / f"{path.stem}.ipynb")
 
     def sol01(*extra):
         nb = rel.solution_notebook(s01)
@@ -1051,6 +1036,12 @@ def graded(tmp_path_factory):
     nbformat.write(
         sol01("def error_rate(y, p):\n    return el.metrics.error_rate(y, p)"), subs / "delegates" / f"{s01.stem}.ipynb"
     )
+    s13 = next(p for p in SOURCES if p.stem.startswith("13"))
+    holm_by_evallib = "def holm_adjust(pvalues):\n    return el.compare.holm(pvalues).adjusted_pvalue"
+    nb13 = rel.solution_notebook(s13)
+    nb13.cells.append(nbformat.v4.new_code_cell(holm_by_evallib))
+    (subs / "delegates_13").mkdir()
+    nbformat.write(nb13, subs / "delegates_13" / f"{s13.stem}.ipynb")
     memo = (
         "_cases = [([1], [0]), ([0, 0, 1, 1], [1, 1, 0, 0]), ([2, 1, 0, 2, 2], [2, 0, 0, 1, 2]),\n"
         "          ([True, False, True], [True, True, True]), ([1, 0], [1, 0]), ([1, 0, 1, 1], [1, 1, 1, 0]),\n"
@@ -1133,13 +1124,6 @@ def test_graded_run_completes(graded):
 
 
 @needs_sandbox
-@pytest.mark.parametrize("key", SET_KEYS)
-def test_graded_solution_full_marks(graded, key):
-    (row,) = _g_rows(graded, f"solution_{key}")
-    assert float(row["total"]) == float(row["max_points"]) > 0, (row, _g_fb(graded, f"solution_{key}"))
-
-
-@needs_sandbox
 def test_dtype_bomb_costs_the_grader_little(graded):
     """q3 = [np.empty(1, dtype='<U200000000')] * 3: zero for q3, the honest score elsewhere; grader peak < 400 MB."""
     fb = _g_fb(graded, "dtype_bomb")
@@ -1166,6 +1150,11 @@ def test_delegation_and_memoisation_lose_the_points(graded):
     for r in (dele["q2"], memo["q2"]):
         assert "expected" not in r["message"] and "instead of" not in r["message"], r
     assert {dele[q]["status"] for q in ("q1", "q3", "q4")} == {"correct"}
+    # Set 13 has two implement-problems, each with its own forbid list: both blocks hold in one kernel, the
+    # honest sign test still scores, Holm's correction by evallib does not.
+    d13 = _g_fb(graded, "delegates_13")
+    assert float(d13["q3"]["points"]) == 0 and "implement it yourself" in d13["q3"]["message"], d13["q3"]
+    assert d13["q2"]["status"] == "correct", d13["q2"]
 
 
 @needs_sandbox
