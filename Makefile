@@ -136,13 +136,13 @@ site: setup
 # A JupyterHub for a class on this machine (README, "For instructors"): http://127.0.0.1:8000, shared password;
 # configurable-http-proxy comes from the npm registry into _build/node once. Config: classroom/jupyterhub_config.py.
 hub: setup $(CLASSROOM)
-	$(BIN)/python classroom/hubtools.py
+	$(BIN)/python -m classroom.hubtools
 
 # Benchmarks (README, "Benchmarks"): writes bench/RESULTS.md. OpenBLAS's core-type overrides are unset for this
 # command only, so NumPy runs its own kernel (bench/RESULTS.md names it); tests and CI keep them.
 bench: setup
 	$(BIN)/python -m pip install --quiet -e ".[test,bench]"
-	env -u OPENBLAS_CORETYPE -u OPENBLAS_L2_SIZE $(BIN)/python bench/run.py $(BENCH_ARGS)
+	env -u OPENBLAS_CORETYPE -u OPENBLAS_L2_SIZE $(BIN)/python -m bench.run $(BENCH_ARGS)
 
 # Explorer latency in Chromium (issue 19): every control of every explorer, input event to painted figure; writes
 # bench/latency.json and the table in bench/RESULTS.md. BEFORE=<git rev> also measures the explorers of that rev.

@@ -1,8 +1,8 @@
 """Time `scripts/autograde.py` grading 30 submissions with --jobs 2 (issue 13: at most 1.5x the old grader).
 
-    .venv/bin/python bench/bench_autograde.py                       # 30 instructor solutions, set i mod 11
-    .venv/bin/python bench/bench_autograde.py --submissions DIR     # grade an existing folder instead
-    .venv/bin/python bench/bench_autograde.py --checkout OLD_TREE   # time another checkout's autograde.py
+    .venv/bin/python -m bench.bench_autograde                       # 30 instructor solutions, set i mod 11
+    .venv/bin/python -m bench.bench_autograde --submissions DIR     # grade an existing folder instead
+    .venv/bin/python -m bench.bench_autograde --checkout OLD_TREE   # time another checkout's autograde.py
 
 Prints the wall time and the load average before and after (other work on the machine slows it down: compare
 runs made back to back).
@@ -19,11 +19,10 @@ from pathlib import Path
 import nbformat
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "scripts"))
 
 
 def make_submissions(folder, n=30):
-    import release_exercises as rel
+    from scripts import release_exercises as rel
 
     sources = rel.source_files()[:11]
     for i in range(n):

@@ -1,7 +1,7 @@
 """What a lecturer asks of the course's JupyterHub (`make hub`): how long until a student's server is up with the
 course pulled, and how much memory each idle student costs, for 1, 5 and 20 simulated students.
 
-    .venv/bin/python bench/bench_hub.py [--students 1,5,20] [--out FILE]
+    .venv/bin/python -m bench.bench_hub [--students 1,5,20] [--out FILE]
 
 For each class size a fresh hub (classroom/jupyterhub_config.py through classroom/hubtools.Hub: shared password,
 SimpleLocalProcessSpawner, configurable-http-proxy from _build/node) in a temporary folder, the course as a local
@@ -18,15 +18,14 @@ import argparse
 import os
 import statistics
 import subprocess
-import sys
 import tempfile
 import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+from classroom import hubtools
+
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "classroom"))
-import hubtools  # noqa: E402
 
 
 def _pss_mb(procs) -> float:

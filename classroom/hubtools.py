@@ -73,13 +73,16 @@ def ensure_proxy(verbose=True) -> Path:
     return cmd
 
 
+def _with_root(pythonpath):
+    """PYTHONPATH with the course's root first: the hub's configuration imports classroom.hubtools and
+    scripts.nbsettings as packages (no sys.path edits)."""
+    return os.pathsep.join([str(ROOT), *([pythonpath] if pythonpath else [])])
+
+
 def notebook_settings() -> dict:
     """The course's notebook environment (scripts/nbsettings.py), for the students' servers."""
-    sys.path.insert(0, str(ROOT / "scripts"))
-    try:
-        from nbsettings import ENV
-    finally:
-        sys.path.pop(0)
+    from scripts.nbsettings import ENV
+
     return dict(ENV)
 
 
@@ -152,6 +155,7 @@ class Hub:
             "EVALLIB_HUB_HOMES": str(self.homes),
             "EVALLIB_HUB_PASSWORD": self.password,
             "EVALLIB_HUB_API_TOKEN": self.token,
+            "PYTHONPATH": _with_root(os.environ.get("PYTHONPATH")),
         }
         self.log = open(self.workdir / "jupyterhub.log", "w")
         self.proc = subprocess.Popen(
@@ -431,6 +435,7 @@ def main():
         flush=True,
     )
     jupyterhub = Path(sys.executable).parent / "jupyterhub"
+    os.environ["PYTHONPATH"] = _with_root(os.environ.get("PYTHONPATH"))
     os.execv(str(jupyterhub), [str(jupyterhub), "-f", str(CONFIG)])
 
 

@@ -15,9 +15,9 @@ import os
 import sys
 from pathlib import Path
 
+from classroom import hubtools  # the course's root is on PYTHONPATH (hubtools.Hub and `make hub` put it there)
+
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "classroom"))
-import hubtools  # noqa: E402
 
 c = get_config()  # noqa: F821  (JupyterHub's config loader defines it)
 
