@@ -46,7 +46,7 @@ def test_markdown_opens_rendered_and_build_folders_are_hidden_by_configuration()
     assert overrides["@jupyterlab/docmanager-extension:plugin"]["defaultViewers"]["markdown"] == "Markdown Preview"
     server = json.loads((ROOT / ".jupyter/jupyter_server_config.json").read_text(encoding="utf-8"))
     hidden = set(server["ContentsManager"]["hide_globs"])
-    assert {"tests", "scripts", "bench", "*.egg-info"} <= hidden
+    assert {"tests", "scripts", "bench", "*.egg-info", "*.po"} <= hidden  # the catalogs beside the zh notebooks
     assert not hidden & {"notebooks", "exercises", "README.md", "README.zh-CN.md", "evallib"}
     makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
     assert "--LabApp.default_url=/lab/tree/$(LAB_PAGE)" in makefile and "README.zh-CN.md" in makefile
