@@ -399,7 +399,11 @@ class _Named:
         self.name = name
 
     def accepts_type(self, v) -> bool:
-        return True if self.name == "range" else v in self  # a bad pair is a ValueError, as check_range raised
+        if self.name == "range":
+            return True  # a bad pair is a ValueError, as check_range raised
+        if self.name == "random_state" and isinstance(v, numbers.Integral) and not isinstance(v, (bool, np.bool_)):
+            return True  # a negative seed is a ValueError, as check_random_state raised
+        return v in self
 
     def __contains__(self, v) -> bool:
         n = self.name
@@ -473,6 +477,13 @@ def _constraint(c):
     return _InstanceOf(c) if isinstance(c, type) else _Named(c)
 
 
+def _refuse(fname, name, kinds, v):
+    allowed = " or ".join(str(k) for k in kinds)
+    err = ValueError if any(k.accepts_type(v) for k in kinds) else TypeError
+    shown = repr(v) if isinstance(v, str) or not hasattr(v, "__len__") else type(v).__name__
+    raise err(f"The {name!r} parameter of {fname} must be {allowed}; got {shown}.")
+
+
 def validate_params(constraints: dict):
     """Declare the constraints of a public function's arguments (name -> list of accepted kinds).
 
@@ -490,20 +501,33 @@ def validate_params(constraints: dict):
             raise ValueError(f"validate_params on {func.__qualname__}: no parameter(s) {sorted(unknown)}")
         declared = {name: [_constraint(c) for c in kinds] for name, kinds in constraints.items()}
         fname = func.__name__
+        # Where each declared argument is found in a call: its position (None: keyword-only) or its keyword.
+        # Cheaper than Signature.bind on every call (metrics run inside bootstrap and simulation loops); a call
+        # that does not bind is left to the function itself, which raises Python's usual TypeError.
+        params = list(sig.parameters.values())
+        where = []
+        for name, kinds in declared.items():
+            p = sig.parameters[name]
+            if p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD):
+                raise ValueError(f"validate_params on {func.__qualname__}: *{name} cannot be declared")
+            positional = p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)
+            where.append((name, params.index(p) if positional else None, p.kind is p.POSITIONAL_ONLY, tuple(kinds)))
 
         @functools.wraps(func)
         def wrapper(*args, **kwargs):
-            bound = sig.bind(*args, **kwargs)
-            for name, kinds in declared.items():
-                if name not in bound.arguments:
+            n = len(args)
+            for name, pos, pos_only, kinds in where:
+                if pos is not None and pos < n:
+                    v = args[pos]
+                elif not pos_only and name in kwargs:
+                    v = kwargs[name]
+                else:
                     continue  # the default: the library's own value
-                v = bound.arguments[name]
-                if any(v in k for k in kinds):
-                    continue
-                allowed = " or ".join(str(k) for k in kinds)
-                err = ValueError if any(k.accepts_type(v) for k in kinds) else TypeError
-                shown = repr(v) if isinstance(v, str) or not hasattr(v, "__len__") else type(v).__name__
-                raise err(f"The {name!r} parameter of {fname} must be {allowed}; got {shown}.")
+                for k in kinds:
+                    if v in k:
+                        break
+                else:
+                    _refuse(fname, name, kinds, v)
             return func(*args, **kwargs)
 
         wrapper.__evallib_params__ = declared

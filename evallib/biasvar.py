@@ -27,6 +27,7 @@ there the terms do *not* simply add up, which is why the book's clean decomposit
 
 from __future__ import annotations
 
+import numbers
 from dataclasses import dataclass
 
 import numpy as np
@@ -34,11 +35,14 @@ from sklearn.base import clone
 
 from ._results import Result
 from ._validation import (
+    Interval,
+    Options,
     as_finite_array,
     check_nonnegative,
     check_positive_int,
     check_random_state,
     check_range,
+    validate_params,
 )
 
 __all__ = [
@@ -55,6 +59,8 @@ __all__ = [
 from .evaluation import LearningCurve, expected_best_accuracy, learning_curve  # noqa: E402,F401
 
 _METHODS = ("auto", "vectorised", "loop")
+_AT_LEAST_1 = [Interval(numbers.Integral, 1, None, closed="left")]
+_AT_LEAST_2 = [Interval(numbers.Integral, 2, None, closed="left")]
 
 
 # --------------------------------------------------------------------------------------------- checks
@@ -246,6 +252,18 @@ def _decompose(pred, y_true, y_test):
     return mean_pred, bias2, variance, noise, expected
 
 
+@validate_params(
+    {
+        "target": ["callable"],
+        "noise_std": [Interval(numbers.Real, 0, None, closed="left")],
+        "n_train": _AT_LEAST_1,
+        "n_datasets": _AT_LEAST_2,
+        "x_test": [None, "array-like"],
+        "x_range": ["range"],
+        "random_state": ["random_state"],
+        "method": [Options(*_METHODS)],
+    }
+)
 def bias_variance(
     model, target, *, noise_std, n_train, n_datasets=200, x_test=None, x_range=(0, 1), random_state=None, method="auto"
 ) -> BiasVarianceResult:
@@ -338,6 +356,18 @@ class BiasVarianceCurve(Result):
         return {"n_values": len(self.values), "min_error": self.expected_error.min()}
 
 
+@validate_params(
+    {
+        "param_name": ["str"],
+        "target": ["callable"],
+        "noise_std": [Interval(numbers.Real, 0, None, closed="left")],
+        "n_train": _AT_LEAST_1,
+        "n_datasets": _AT_LEAST_2,
+        "x_test": [None, "array-like"],
+        "x_range": ["range"],
+        "random_state": ["random_state"],
+    }
+)
 def bias_variance_curve(
     model,
     param_name,
@@ -435,6 +465,16 @@ class ZeroOneDecomposition(Result):
     _repr_format = "ZeroOneDecomposition(expected_loss={expected_loss:.4f}, bias={bias:.4f}, variance={variance:.4f} (net {net_variance:+.4f}), noise={noise:.4f}, naive_sum={naive_sum:.4f})"
 
 
+@validate_params(
+    {
+        "prob": ["callable"],
+        "n_train": _AT_LEAST_2,
+        "n_datasets": _AT_LEAST_2,
+        "x_test": [None, "array-like"],
+        "x_range": ["range"],
+        "random_state": ["random_state"],
+    }
+)
 def bias_variance_01(
     model, prob, *, n_train, n_datasets=200, x_test=None, x_range=(0, 1), random_state=None
 ) -> ZeroOneDecomposition:

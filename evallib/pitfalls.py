@@ -14,12 +14,21 @@ k on 10,000 features costs about as much as one ``cross_val_score`` per k would 
 
 from __future__ import annotations
 
+import numbers
 from dataclasses import dataclass
 
 import numpy as np
 
 from ._results import Result
-from ._validation import as_1d_array, as_finite_array, check_consistent_length, check_labels, check_positive_int
+from ._validation import (
+    Interval,
+    as_1d_array,
+    as_finite_array,
+    check_consistent_length,
+    check_labels,
+    check_positive_int,
+    validate_params,
+)
 
 __all__ = ["LeakageStudy", "selection_leakage", "distort_probabilities"]
 
@@ -71,6 +80,14 @@ def _one_nn_accuracies(X_train, y_train, X_test, y_test, ks):
     return np.mean(y_train[nearest] == y_test[None, :], axis=1)
 
 
+@validate_params(
+    {
+        "X": ["array-like"],
+        "y": ["array-like"],
+        "ks": ["array-like"],
+        "n_repeats": [Interval(numbers.Integral, 1, None, closed="left")],
+    }  # n_splits: inline (tests/test_pitfalls.py matches "n_splits must be >= 2")
+)
 def selection_leakage(X, y, ks, *, model=None, n_splits=5, n_repeats=1, random_state=0) -> LeakageStudy:
     """Cross-validated accuracy of "keep the k features most related to y, then classify", done two ways.
 
@@ -142,6 +159,12 @@ def selection_leakage(X, y, ks, *, model=None, n_splits=5, n_repeats=1, random_s
     return LeakageStudy(ks_arr, lf.mean(axis=1), hf.mean(axis=1), lf, hf)
 
 
+@validate_params(
+    {
+        "proba": ["array-like", Interval(numbers.Real, 0, 1)],
+        "shift": [Interval(numbers.Real, None, None)],
+    }  # slope: inline (tests/test_pitfalls.py matches "slope must be > 0")
+)
 def distort_probabilities(proba, *, slope=1.0, shift=0.0) -> np.ndarray:
     """Bend probabilities monotonically: expit(slope · logit(p) + shift) (SciPy's ``logit``/``expit``).
 

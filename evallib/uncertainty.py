@@ -28,6 +28,8 @@ from scipy import stats
 
 from ._results import Result
 from ._validation import (
+    Interval,
+    Options,
     as_1d_array,
     as_finite_array,
     check_binary_labels,
@@ -36,6 +38,7 @@ from ._validation import (
     check_positive_int,
     check_probability,
     check_random_state,
+    validate_params,
 )
 from .compare import TestResult
 
@@ -169,6 +172,11 @@ class BootstrapInterval(Result):
 # ----------------------------------------------------------------------------------------------------
 # Validation helpers
 # ----------------------------------------------------------------------------------------------------
+_CONFIDENCE = [Interval(numbers.Real, 0, 1, closed="neither")]
+_COUNT = [Interval(numbers.Integral, 0, None, closed="left")]
+_AT_LEAST_1 = [Interval(numbers.Integral, 1, None, closed="left")]
+
+
 def _check_confidence(confidence) -> float:
     return check_probability(confidence, "confidence", low_open=True, high_open=True)
 
@@ -217,6 +225,9 @@ def _bounds(k, m, confidence, method):
     return _clean(np.clip(lo, 0.0, 1.0)), _clean(np.clip(hi, 0.0, 1.0))
 
 
+@validate_params(
+    {"n_errors": _COUNT, "m": _AT_LEAST_1, "confidence": _CONFIDENCE, "method": [Options(*INTERVAL_METHODS)]}
+)
 def error_rate_interval(n_errors, m, *, confidence=0.95, method="wilson") -> ErrorRateInterval:
     """Confidence interval for the generalisation error ε from ``n_errors`` mistakes on ``m`` test samples.
 
@@ -253,6 +264,16 @@ def error_rate_interval(n_errors, m, *, confidence=0.95, method="wilson") -> Err
     )
 
 
+@validate_params(
+    {
+        "m": _AT_LEAST_1,
+        "error_rate": [Interval(numbers.Real, 0, 1)],
+        "confidence": _CONFIDENCE,
+        "method": [Options(*INTERVAL_METHODS)],
+        "n_trials": _AT_LEAST_1,
+        "random_state": ["random_state"],
+    }
+)
 def interval_coverage(
     m, error_rate, *, confidence=0.95, method="wilson", n_trials=10_000, random_state=None
 ) -> Coverage:
@@ -292,6 +313,9 @@ def interval_coverage(
     )
 
 
+@validate_params(
+    {"m": _AT_LEAST_1, "error_rates": ["array-like"], "confidence": _CONFIDENCE, "method": [Options(*INTERVAL_METHODS)]}
+)
 def coverage_curve(m, error_rates, *, confidence=0.95, method="wilson") -> np.ndarray:
     """Exact coverage (see :func:`interval_coverage`) for each true error rate in ``error_rates``.
 
@@ -319,6 +343,13 @@ def coverage_curve(m, error_rates, *, confidence=0.95, method="wilson") -> np.nd
 # ----------------------------------------------------------------------------------------------------
 # The mean of k cross-validation scores
 # ----------------------------------------------------------------------------------------------------
+@validate_params(
+    {
+        "scores": ["array-like"],
+        "confidence": _CONFIDENCE,
+        "test_train_ratio": [Interval(numbers.Real, 0, None, closed="left")],
+    }
+)
 def kfold_mean_interval(scores, *, confidence=0.95, test_train_ratio=0.0) -> MeanInterval:
     """t interval for the mean of k scores (e.g. the k fold error rates of cross-validation).
 
@@ -338,10 +369,6 @@ def kfold_mean_interval(scores, *, confidence=0.95, test_train_ratio=0.0) -> Mea
     if x.size < 2:
         raise ValueError(f"scores has {x.size} value; an interval for a mean needs at least 2")
     confidence = _check_confidence(confidence)
-    if isinstance(test_train_ratio, (bool, np.bool_)) or not isinstance(test_train_ratio, numbers.Real):
-        raise TypeError(f"test_train_ratio must be a real number, got {type(test_train_ratio).__name__}")
-    if not np.isfinite(test_train_ratio) or test_train_ratio < 0:
-        raise ValueError(f"test_train_ratio must be a finite number >= 0, got {test_train_ratio}")
     k = x.size
     mean = float(x[0]) if np.ptp(x) == 0 else float(x.mean())
     sd = 0.0 if np.ptp(x) == 0 else float(x.std(ddof=1))
@@ -390,6 +417,7 @@ def _components(pos_scores, neg_scores):
     return v10, v01
 
 
+@validate_params({"y_true": ["array-like"], "scores": ["array-like"], "pos_label": [None, "label"]})
 def structural_components(y_true, scores, *, pos_label=None) -> tuple[np.ndarray, np.ndarray]:
     """DeLong's structural components (DeLong et al. 1988): for each positive x_i,
     V10(x_i) = (1/m⁻) Σ_j ψ(x_i, y_j), and for each negative y_j, V01(y_j) = (1/m⁺) Σ_i ψ(x_i, y_j), with
@@ -415,6 +443,9 @@ def _delong_cov(pos, score_rows):
     return aucs, cov
 
 
+@validate_params(
+    {"y_true": ["array-like"], "scores": ["array-like"], "confidence": _CONFIDENCE, "pos_label": [None, "label"]}
+)
 def roc_auc_interval(y_true, scores, *, confidence=0.95, pos_label=None) -> AUCInterval:
     """The AUC (式(2.20)) with DeLong's variance and a normal confidence interval (DeLong et al. 1988).
 
@@ -445,6 +476,15 @@ def roc_auc_interval(y_true, scores, *, confidence=0.95, pos_label=None) -> AUCI
     )
 
 
+@validate_params(
+    {
+        "y_true": ["array-like"],
+        "scores_a": ["array-like"],
+        "scores_b": ["array-like"],
+        "alpha": [Interval(numbers.Real, 0, 1, closed="neither")],
+        "pos_label": [None, "label"],
+    }
+)
 def delong_test(y_true, scores_a, scores_b, *, alpha=0.05, pos_label=None) -> DeLongResult:
     """DeLong's test of H0: AUC_a = AUC_b for two scorers on the same test samples (DeLong, DeLong &
     Clarke-Pearson 1988).
@@ -496,6 +536,15 @@ def delong_test(y_true, scores_a, scores_b, *, alpha=0.05, pos_label=None) -> De
 BOOTSTRAP_632_METHODS = (".632", ".632+")
 
 
+@validate_params(
+    {
+        "X": ["array-like"],
+        "y": ["array-like"],
+        "n_repeats": _AT_LEAST_1,
+        "method": [Options(*BOOTSTRAP_632_METHODS)],
+        "random_state": ["random_state"],
+    }
+)
 def bootstrap_632(model, X, y, *, n_repeats=200, method=".632+", random_state=None) -> Bootstrap632Result:
     """The .632 or .632+ bootstrap estimate of a classifier's error rate (0-1 loss).
 
@@ -583,6 +632,17 @@ def bootstrap_632(model, X, y, *, n_repeats=200, method=".632+", random_state=No
 BOOTSTRAP_INTERVAL_METHODS = ("percentile", "BCa", "basic")
 
 
+@validate_params(
+    {
+        "metric": ["callable"],
+        "y_true": ["array-like"],
+        "y_pred": ["array-like"],
+        "confidence": _CONFIDENCE,
+        "method": [Options(*BOOTSTRAP_INTERVAL_METHODS)],
+        "n_resamples": [Interval(numbers.Integral, 2, None, closed="left")],
+        "random_state": ["random_state"],
+    }
+)
 def bootstrap_interval(
     metric, y_true, y_pred, *, confidence=0.95, method="BCa", n_resamples=2000, random_state=None
 ) -> BootstrapInterval:

@@ -8,7 +8,10 @@ from dataclasses import dataclass
 import numpy as np
 
 from .._results import Result
-from .._validation import as_finite_array
+from .._validation import Interval, as_finite_array, validate_params
+
+_POSITIVE = [Interval(numbers.Real, 0, None, closed="neither")]
+_NONNEG = [Interval(numbers.Real, 0, None, closed="left")]
 
 # --------------------------------------------------------------------------------------------------
 # The roofline
@@ -34,6 +37,7 @@ def _nonneg_array(x, name):
     return arr, scalar
 
 
+@validate_params({"peak_flops": _POSITIVE, "bandwidth": _POSITIVE})
 def ridge_point(peak_flops, bandwidth) -> float:
     """The ridge point I* = π/β (FLOP/byte): below it a kernel is memory-bound, at or above compute-bound.
 
@@ -43,6 +47,7 @@ def ridge_point(peak_flops, bandwidth) -> float:
     return _positive(peak_flops, "peak_flops") / _positive(bandwidth, "bandwidth")
 
 
+@validate_params({"intensity": ["array-like", _NONNEG[0]], "peak_flops": _POSITIVE, "bandwidth": _POSITIVE})
 def attainable(intensity, peak_flops, bandwidth):
     """Attainable performance min(π, β·I) in FLOP/s (scalar in, float out; array in, array of the same shape out).
 
@@ -55,6 +60,14 @@ def attainable(intensity, peak_flops, bandwidth):
     return float(out[0]) if scalar else out
 
 
+@validate_params(
+    {
+        "flops": ["array-like", _NONNEG[0]],
+        "memory_bytes": ["array-like", _NONNEG[0]],
+        "peak_flops": _POSITIVE,
+        "bandwidth": _POSITIVE,
+    }
+)
 def time_bound(flops, memory_bytes, peak_flops, bandwidth):
     """Lower bound on run time max(F/π, Q/β) in seconds (vectorised over ``flops`` and ``memory_bytes``).
 
@@ -99,6 +112,9 @@ class RooflineResult(Result):
         }
 
 
+@validate_params(
+    {"peak_flops": _POSITIVE, "bandwidth": _POSITIVE}
+)  # model: checked inline (Model is defined in _models, which imports this module)
 def analyze(model, peak_flops, bandwidth) -> RooflineResult:
     """Place ``model`` (a :class:`Model`, under its convention) on the roofline of (π, β).
 

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from .._results import Result
+from .._validation import validate_params
 from ._bound import _positive, ridge_point
 from ._layers import dtype_bytes
 
@@ -103,6 +104,7 @@ DEVICES = {
 }
 
 
+@validate_params({"name": ["str", Device]})
 def get_device(name) -> Device:
     """A preset from :data:`DEVICES` by name."""
     if isinstance(name, Device):

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .._validation import check_positive_int
+from .._validation import Interval, Options, check_positive_int, validate_params
 from ..i18n import N_, gettext, say
 
 # --------------------------------------------------------------------------------------------------
@@ -19,8 +19,11 @@ from ..i18n import N_, gettext, say
 DTYPE_BYTES = {"float64": 8, "float32": 4, "tf32": 4, "bfloat16": 2, "float16": 2, "int8": 1}
 
 _OUTPUTS = ("conv_linear", "all", "io")
+_POS_INT = Interval(numbers.Integral, 1, None, closed="left")
+_NONNEG_INT = Interval(numbers.Integral, 0, None, closed="left")
 
 
+@validate_params({"dtype": [Options(*DTYPE_BYTES), _POS_INT]})
 def dtype_bytes(dtype) -> int:
     """Bytes per element of ``dtype``: a name in :data:`DTYPE_BYTES` or a positive int (bytes).
 
@@ -80,7 +83,7 @@ class Convention:
 
     @property
     def bytes_per_element(self) -> int:
-        return dtype_bytes(self.dtype)
+        return dtype_bytes.__wrapped__(self.dtype)  # checked in __post_init__; read once per layer: no re-check
 
     def describe(self) -> str:
         """The convention in one line, in the learner's language (evallib.i18n): what a FLOP and a byte count."""
@@ -218,6 +221,19 @@ def _out_size(n, k, s, p, d, name, ceil_mode=False):
     return out
 
 
+@validate_params(
+    {
+        "in_shape": ["array-like"],
+        "out_channels": [_POS_INT],
+        "kernel_size": [_POS_INT, "array-like"],
+        "stride": [_POS_INT, "array-like"],
+        "padding": [_NONNEG_INT, "array-like"],
+        "groups": [_POS_INT],
+        "dilation": [_POS_INT, "array-like"],
+        "bias": ["boolean"],
+        "name": ["str"],
+    }
+)
 def conv2d(
     in_shape, out_channels, kernel_size, stride=1, padding=0, *, groups=1, dilation=1, bias=True, name="conv"
 ) -> Layer:
@@ -239,8 +255,6 @@ def conv2d(
     groups = check_positive_int(groups, "groups")
     if c % groups or out_channels % groups:
         raise ValueError(f"groups={groups} must divide both in_channels={c} and out_channels={out_channels}")
-    if not isinstance(bias, (bool, np.bool_)):
-        raise TypeError(f"bias must be True or False, got {bias!r}")
     ho = _out_size(h, kh, sh, ph, dh, "kernel_size")
     wo = _out_size(w, kw, sw, pw, dw, "kernel_size")
     per_filter = (c // groups) * kh * kw
@@ -253,12 +267,25 @@ def conv2d(
     )
 
 
+@validate_params(
+    {
+        "in_shape": ["array-like"],
+        "kernel_size": [_POS_INT, "array-like"],
+        "stride": [_POS_INT, "array-like"],
+        "padding": [_NONNEG_INT, "array-like"],
+        "bias": ["boolean"],
+        "name": ["str"],
+    }
+)
 def depthwise_conv2d(in_shape, kernel_size, stride=1, padding=0, *, bias=False, name="dwconv") -> Layer:
     """A depthwise convolution: one K×K filter per channel (``conv2d`` with groups = C_in = C_out)."""
     c = _check_shape(in_shape)[0]
     return conv2d(in_shape, c, kernel_size, stride, padding, groups=c, bias=bias, name=name)
 
 
+@validate_params(
+    {"in_features": [_POS_INT, "array-like"], "out_features": [_POS_INT], "bias": ["boolean"], "name": ["str"]}
+)
 def linear(in_features, out_features, *, bias=True, name="fc") -> Layer:
     """A fully connected layer: MACs F_in·F_out, parameters F_in·F_out (+ F_out bias).
 
@@ -275,8 +302,6 @@ def linear(in_features, out_features, *, bias=True, name="fc") -> Layer:
     else:
         fin = check_positive_int(in_features, "in_features")
     fout = check_positive_int(out_features, "out_features")
-    if not isinstance(bias, (bool, np.bool_)):
-        raise TypeError(f"bias must be True or False, got {bias!r}")
     return Layer(
         name,
         "linear",
@@ -306,16 +331,29 @@ def _pool(kind, in_shape, kernel_size, stride, padding, ceil_mode, name):
     return Layer(name, kind, (c, h, w), (c, ho, wo), 0, 0, ops, f"{kh}x{kw}/{sh}" + (f" p{ph}" if ph else ""))
 
 
+_POOL = {
+    "in_shape": ["array-like"],
+    "kernel_size": [_POS_INT, "array-like"],
+    "stride": [None, _POS_INT, "array-like"],
+    "padding": [_NONNEG_INT, "array-like"],
+    "ceil_mode": ["boolean"],
+    "name": ["str"],
+}
+
+
+@validate_params(_POOL)
 def maxpool2d(in_shape, kernel_size, stride=None, padding=0, *, ceil_mode=False, name="maxpool") -> Layer:
     """Max pooling (stride defaults to the kernel size): no parameters, no MACs, K²−1 comparisons per output."""
     return _pool("maxpool", in_shape, kernel_size, stride, padding, ceil_mode, name)
 
 
+@validate_params(_POOL)
 def avgpool2d(in_shape, kernel_size, stride=None, padding=0, *, ceil_mode=False, name="avgpool") -> Layer:
     """Average pooling: no parameters, no MACs, K² operations per output (adds and a divide)."""
     return _pool("avgpool", in_shape, kernel_size, stride, padding, ceil_mode, name)
 
 
+@validate_params({"in_shape": ["array-like"], "output_size": [_POS_INT, "array-like"], "name": ["str"]})
 def adaptive_avgpool2d(in_shape, output_size=1, *, name="avgpool") -> Layer:
     """Adaptive average pooling to ``output_size`` (input sizes must be multiples of it; 1 = global pooling)."""
     c, h, w = _check_shape(in_shape)
@@ -325,34 +363,37 @@ def adaptive_avgpool2d(in_shape, output_size=1, *, name="avgpool") -> Layer:
     return avgpool2d((c, h, w), (h // oh, w // ow), name=name)
 
 
+@validate_params({"in_shape": ["array-like"], "name": ["str"]})
 def batchnorm2d(in_shape, *, name="bn") -> Layer:
     """Batch normalisation at inference: 2·C parameters (γ, β; running statistics are buffers), y = a·x + b."""
     c, h, w = _check_shape(in_shape)
     return Layer(name, "bn", (c, h, w), (c, h, w), 2 * c, 0, 2 * c * h * w)
 
 
+@validate_params({"in_shape": ["array-like"], "kind": [Options("relu", "relu6")], "name": [None, "str"]})
 def activation(in_shape, kind="relu", *, name=None) -> Layer:
     """An element-wise activation (``"relu"``: one comparison per element, ``"relu6"``: two)."""
-    if kind not in ("relu", "relu6"):
-        raise ValueError(f"kind must be 'relu' or 'relu6', got {kind!r}")
     one_d = isinstance(in_shape, (tuple, list)) and len(in_shape) == 1
     shape = _check_shape(in_shape, ndim=1 if one_d else 3)
     n = math.prod(shape)
     return Layer(name or kind, kind, shape, shape, 0, 0, n * (1 if kind == "relu" else 2))
 
 
+@validate_params({"in_shape": ["array-like"], "name": ["str"]})
 def residual_add(in_shape, *, name="add") -> Layer:
     """The residual (shortcut) addition of two feature maps of ``in_shape``: one add per element."""
     shape = _check_shape(in_shape)
     return Layer(name, "add", shape, shape, 0, 0, math.prod(shape), n_inputs=2)
 
 
+@validate_params({"in_shape": ["array-like"], "name": ["str"]})
 def flatten(in_shape, *, name="flatten") -> Layer:
     """Flatten (C, H, W) to (C·H·W,): a view, no arithmetic and no traffic."""
     shape = _check_shape(in_shape)
     return Layer(name, "flatten", shape, (math.prod(shape),), 0, 0, 0)
 
 
+@validate_params({"out_channels": [_POS_INT], "kernel_size": [_POS_INT]})
 def separable_cost_ratio(out_channels, kernel_size) -> float:
     """MACs of a depthwise-separable conv (K×K depthwise + 1×1 pointwise) over a dense K×K conv: 1/C_out + 1/K².
 

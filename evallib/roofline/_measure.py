@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import numbers
 import os
 import platform
 import time
@@ -12,7 +13,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .._results import Result
-from .._validation import check_positive_int
+from .._validation import Interval, check_positive_int, validate_params
 from ._bound import _positive
 from ._devices import Device
 
@@ -103,6 +104,13 @@ def _cpu_name():
     return platform.processor() or platform.machine()
 
 
+@validate_params(
+    {
+        "repeats": [Interval(numbers.Integral, 1, None, closed="left")],
+        "matmul_size": [Interval(numbers.Integral, 16, None, closed="left")],
+        "stream_mib": [Interval(numbers.Integral, 1, None, closed="left")],
+    }
+)
 def measure_machine(repeats=5, *, matmul_size=2048, stream_mib=256) -> MachineMeasurement:
     """Measure this machine's peak FLOP/s and memory bandwidth from Python (best of ``repeats`` after a warm-up).
 
@@ -170,10 +178,9 @@ def measure_machine(repeats=5, *, matmul_size=2048, stream_mib=256) -> MachineMe
     )
 
 
+@validate_params({"measurement": [MachineMeasurement], "name": ["str"]})
 def machine_device(measurement, name="this machine") -> Device:
     """A :class:`Device` for this machine from :func:`measure_machine` (float64 peak only)."""
-    if not isinstance(measurement, MachineMeasurement):
-        raise TypeError(f"measurement must be a MachineMeasurement, got {type(measurement).__name__}")
     if not isinstance(name, str) or not name:
         raise ValueError(f"name must be a non-empty str, got {name!r}")
     return Device(
@@ -218,6 +225,13 @@ _KERNELS = {
 }
 
 
+@validate_params(
+    {
+        "kernels": [None, "array-like"],
+        "repeats": [Interval(numbers.Integral, 1, None, closed="left")],
+        "min_time": [Interval(numbers.Real, 0, None, closed="neither")],
+    }
+)
 def measure_kernels(kernels=None, *, repeats=5, min_time=0.02) -> list:
     """Time NumPy kernels (float64) and return :class:`KernelMeasurement`s to place on a roofline.
 

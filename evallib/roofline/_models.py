@@ -9,6 +9,7 @@ from dataclasses import dataclass, field, replace
 import numpy as np
 
 from .._results import Result
+from .._validation import Options, validate_params
 from ._bound import time_bound
 from ._layers import (
     Convention,
@@ -272,6 +273,7 @@ class _Builder:
         return self.add(linear(self.shape[0], fout, name=name))
 
 
+@validate_params({"name": ["str"], "input_shape": ["array-like"], "convention": [None, Convention]})
 def sequential(name, layers, *, input_shape=(3, 224, 224), convention=None, **conventions) -> Model:
     """A :class:`Model` from a list of Layer specs (shapes must chain: each layer's input is the last output).
 
@@ -309,6 +311,7 @@ def _finish(name, b, convention, conventions):
     return sequential(name, b.layers, convention=convention, **conventions)
 
 
+@validate_params({"convention": [None, Convention]})
 def alexnet(convention=None, **conventions) -> Model:
     """AlexNet as in torchvision (the "one weird trick" variant, 64 filters in conv1): 61,100,840 parameters,
     0.714 G multiply-adds. Keyword arguments set the :class:`Convention` (``mac_flops``, ``outputs``, ``dtype``,
@@ -336,6 +339,7 @@ def alexnet(convention=None, **conventions) -> Model:
     return _finish("AlexNet", b, convention, conventions)
 
 
+@validate_params({"convention": [None, Convention]})
 def vgg16(convention=None, **conventions) -> Model:
     """VGG16 (configuration D, no batch-norm) as in torchvision: 138,357,544 parameters, 15.47 G multiply-adds."""
     b = _Builder()
@@ -371,6 +375,7 @@ def _shortcut(x_shape, cout, stride, name):
     return [conv, batchnorm2d(conv.out_shape, name=f"{name}.downsample.bn")]
 
 
+@validate_params({"convention": [None, Convention]})
 def resnet18(convention=None, **conventions) -> Model:
     """ResNet-18 as in torchvision (basic blocks [2, 2, 2, 2]): 11,689,512 parameters, 1.814 G multiply-adds."""
     b = _Builder()
@@ -390,11 +395,10 @@ def resnet18(convention=None, **conventions) -> Model:
     return _finish("ResNet-18", b, convention, conventions)
 
 
+@validate_params({"convention": [None, Convention], "version": [Options("1", "1.5")]})
 def resnet50(convention=None, *, version="1.5", **conventions) -> Model:
     """ResNet-50 with bottleneck blocks [3, 4, 6, 3]: 25,557,032 parameters; torchvision's v1.5 (stride 2 in the
     3×3 conv) has 4.089 G multiply-adds, ``version="1"`` (stride 2 in the first 1×1 conv, the paper's) 3.8 G."""
-    if version not in ("1", "1.5"):
-        raise ValueError(f"version must be '1' or '1.5', got {version!r}")
     b = _Builder()
     _resnet_stem(b)
     for stage, (width, n) in enumerate([(64, 3), (128, 4), (256, 6), (512, 3)], start=1):
@@ -414,6 +418,7 @@ def resnet50(convention=None, *, version="1.5", **conventions) -> Model:
     return _finish("ResNet-50" if version == "1.5" else "ResNet-50 v1", b, convention, conventions)
 
 
+@validate_params({"convention": [None, Convention]})
 def mobilenet_v1(convention=None, **conventions) -> Model:
     """MobileNetV1 1.0-224 (Howard et al. 2017, Table 1): 4,231,976 parameters (4.2 M in the paper),
     0.569 G multiply-adds. Depthwise 3×3 + pointwise 1×1 pairs, each conv followed by batch-norm and ReLU."""
@@ -428,6 +433,7 @@ def mobilenet_v1(convention=None, **conventions) -> Model:
     return _finish("MobileNetV1", b, convention, conventions)
 
 
+@validate_params({"convention": [None, Convention]})
 def mobilenet_v2(convention=None, **conventions) -> Model:
     """MobileNetV2 1.0 as in torchvision (inverted residuals, ReLU6): 3,504,872 parameters, 0.301 G multiply-adds."""
     b = _Builder()
@@ -470,10 +476,9 @@ MODELS = {
 }
 
 
+@validate_params({"name": ["str"], "convention": [None, Convention]})
 def get_model(name, convention=None, **conventions) -> Model:
     """A model by name (see :data:`MODELS`; case and '-'/'_' ignored), e.g. ``get_model("resnet50", batch=8)``."""
-    if not isinstance(name, str):
-        raise TypeError(f"name must be a str, got {type(name).__name__}")
     key = {k.lower().replace("-", "").replace("_", ""): k for k in MODELS}
     k = name.lower().replace("-", "").replace("_", "")
     if k not in key:
