@@ -15,6 +15,7 @@ from typing import Any
 
 import numpy as np
 
+from .._validation import Interval, validate_params
 from ..grading_messages import text as _t
 from ..i18n import translate as _tr
 from ._protocol import CaseRecorder, _short
@@ -406,6 +407,12 @@ def set_run_seed(seed) -> None:
     _RUN_SEED[0] = None if seed is None else int(seed)
 
 
+@validate_params(
+    {
+        "stream": [Interval(numbers.Integral, 0, None, closed="left")],
+        "variant": [Interval(numbers.Integral, 0, None, closed="left")],
+    }
+)
 def hidden_rng(stream=0, variant=0):
     """A generator for hidden test inputs: the same within one grading run (the calls recorded before the sandbox
     and replayed after it match), new in every run of the autograder (remembering them from an earlier run is

@@ -5,13 +5,15 @@ Every function draws on ``ax`` (or the current Axes) and returns it.
 
 from __future__ import annotations
 
+import numbers
+
 import numpy as np
 from matplotlib.collections import LineCollection
 from matplotlib.ticker import FuncFormatter, LogLocator, NullFormatter
 
-from .._validation import check_bool
+from .._validation import Interval, check_bool, validate_params
 from ..biasvar import BiasVarianceCurve, BiasVarianceResult, LearningCurve, ZeroOneDecomposition
-from ._base import COLORS, get_ax
+from ._base import AX, COLORS, get_ax
 
 __all__ = [
     "plot_prediction_fan",
@@ -45,6 +47,14 @@ def _log_axis(ax):
     ax.yaxis.set_minor_formatter(NullFormatter())
 
 
+@validate_params(
+    {
+        "result": [BiasVarianceResult],
+        "ax": AX,
+        "n_curves": [Interval(numbers.Integral, 0, None, closed="left")],
+        "show_data": ["boolean"],
+    }
+)
 def plot_prediction_fan(result, ax=None, *, n_curves=40, show_data=True):
     """The fan of fitted curves f(x; D) of the first ``n_curves`` data sets, their mean f̄(x) (式(2.37))
     and the true function: the spread of the fan is the variance, the gap between the mean and the truth
@@ -86,6 +96,7 @@ def plot_prediction_fan(result, ax=None, *, n_curves=40, show_data=True):
     return ax
 
 
+@validate_params({"result": [BiasVarianceResult], "ax": AX})  # log: inline (tests/test_biasvar.py: a ValueError)
 def plot_decomposition(result, ax=None, *, log=None):
     """Bars of bias², variance and noise, their sum and the simulated expected error (式(2.42)).
 
@@ -118,6 +129,7 @@ def plot_decomposition(result, ax=None, *, log=None):
     return ax
 
 
+@validate_params({"curve": [BiasVarianceCurve], "ax": AX, "log": ["boolean"], "show_train": ["boolean"]})
 def plot_bias_variance_curve(curve, ax=None, *, log=True, show_train=True):
     """The bias–variance dilemma (西瓜书 图2.9): bias² falls, variance rises, their sum plus noise is U-shaped."""
     log = check_bool(log, "log")
@@ -141,6 +153,7 @@ def plot_bias_variance_curve(curve, ax=None, *, log=True, show_train=True):
     return ax
 
 
+@validate_params({"curve": [LearningCurve], "ax": AX})
 def plot_learning_curve(curve, ax=None, *, title=None):
     """Training and validation error against training-set size (mean over splits, band = min to max)."""
     c = _check(curve, LearningCurve, "curve")
@@ -160,6 +173,7 @@ def plot_learning_curve(curve, ax=None, *, title=None):
     return ax
 
 
+@validate_params({"result": [ZeroOneDecomposition], "ax": AX})
 def plot_zero_one_decomposition(result, ax=None):
     """Per-point 0-1 loss terms of Domingos (2000): variance adds where the main prediction is right and
     subtracts where it is wrong (shaded)."""
@@ -188,6 +202,7 @@ def plot_zero_one_decomposition(result, ax=None):
     return ax
 
 
+@validate_params({"validation_scores": ["array-like"], "test_scores": ["array-like"], "ax": AX})
 def plot_winner_optimism(validation_scores, test_scores, ax=None):
     """Each repeat's tuned winner: its validation score (x) against its score on untouched test data (y).
 

@@ -6,12 +6,23 @@ Every function draws on ``ax`` (pyplot's current Axes when None) and returns it;
 
 from __future__ import annotations
 
+import numbers
+
 import numpy as np
 from scipy import stats
 
 from .. import compare as _cmp
-from .._validation import check_mean_ranks, check_nonnegative, check_positive_int, check_probability
-from ._base import COLORS, get_ax
+from .._validation import (
+    Interval,
+    check_mean_ranks,
+    check_nonnegative,
+    check_positive_int,
+    check_probability,
+    validate_params,
+)
+from ._base import AX, COLORS, get_ax
+
+_ALPHA = [Interval(numbers.Real, 0, 1, closed="neither")]
 
 __all__ = [
     "plot_binomial_test",
@@ -23,6 +34,13 @@ __all__ = [
 ]
 
 
+@validate_params(  # m, ax: get_ax and inline (tests/test_compare_widgets.py matches "m must", "ax must")
+    {
+        "eps0": [Interval(numbers.Real, 0, 1)],
+        "alpha": _ALPHA,
+        "n_errors": [None, Interval(numbers.Integral, 0, None, closed="left")],
+    }
+)
 def plot_binomial_test(m, eps0, alpha=0.05, n_errors=None, *, ax=None):
     """The binomial distribution of the error count under H0 (ε = ε0), its critical region and a decision.
 
@@ -68,6 +86,7 @@ def plot_binomial_test(m, eps0, alpha=0.05, n_errors=None, *, ax=None):
     return ax
 
 
+@validate_params({"ax": AX})  # result: any t, chi2 or F test result (its distribution field), checked inline
 def plot_null_distribution(result, *, ax=None):
     """The null distribution of a t, χ² or F test result, its rejection region and the observed statistic.
 
@@ -174,6 +193,16 @@ def _group_indices(groups, names):
     return tuple(out)
 
 
+@validate_params(
+    {
+        "result": [None, _cmp.NemenyiResult, _cmp.PairwiseWilcoxonResult],
+        "mean_ranks": [None, "array-like"],
+        "cd": [None, Interval(numbers.Real, 0, None, closed="left")],
+        "names": [None, "array-like"],
+        "groups": [None, "array-like"],
+        "ax": AX,
+    }
+)
 def plot_cd_diagram(result=None, *, mean_ranks=None, cd=None, names=None, groups=None, ax=None):
     """Demšar's critical-difference diagram (Demšar 2006; 西瓜书 图 2.8 in another style).
 
@@ -253,6 +282,15 @@ def plot_cd_diagram(result=None, *, mean_ranks=None, cd=None, names=None, groups
     return ax
 
 
+@validate_params(
+    {
+        "result": [None, _cmp.NemenyiResult],
+        "mean_ranks": [None, "array-like"],
+        "cd": [None, Interval(numbers.Real, 0, None, closed="left")],
+        "names": [None, "array-like"],
+        "ax": AX,
+    }
+)
 def plot_friedman_graph(result=None, *, mean_ranks=None, cd=None, names=None, ax=None):
     """The book's Friedman test graph (西瓜书 图 2.8): one row per algorithm, a dot at its mean rank and a
     horizontal segment of length CD centred on it. Two algorithms differ significantly when their
@@ -269,6 +307,7 @@ def plot_friedman_graph(result=None, *, mean_ranks=None, cd=None, names=None, ax
     return ax
 
 
+@validate_params({"ax": AX})  # result: inline (tests/test_compare_widgets.py matches "null_rejection_rates")
 def plot_rejection_rates(result, *, ax=None):
     """Type-I error rates of the comparison tests (from :func:`evallib.compare.null_rejection_rates`).
 
@@ -296,6 +335,9 @@ def plot_rejection_rates(result, *, ax=None):
     return ax
 
 
+@validate_params(
+    {"k_values": ["array-like"], "n_range": ["array-like"], "alpha": _ALPHA, "mark": [None, "array-like"], "ax": AX}
+)
 def plot_cd_curve(k_values=(3, 5, 8), *, n_range=(2, 50), alpha=0.05, mark=None, ax=None):
     """The Nemenyi critical difference CD = q_α √(k(k+1)/(6N)) against the number of data sets N, one
     curve per k. ``mark=(k, N)`` highlights one point."""

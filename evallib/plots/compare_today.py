@@ -6,12 +6,14 @@ Every function draws on ``ax`` (pyplot's current Axes when None) and returns it;
 
 from __future__ import annotations
 
+import numbers
+
 import numpy as np
 from scipy import stats
 
 from .. import compare as _cmp
-from .._validation import as_finite_array, check_positive_int, check_real
-from ._base import COLORS, DOT, get_ax
+from .._validation import Interval, as_finite_array, check_positive_int, check_real, validate_params
+from ._base import AX, COLORS, DOT, POSITIVE_INT, get_ax
 
 __all__ = ["plot_posterior", "plot_simplex", "plot_size_power", "plot_power_curve"]
 
@@ -25,6 +27,9 @@ def _labels(labels):
     return labels
 
 
+@validate_params(
+    {"result": [_cmp.CorrelatedTTestResult, _cmp.SignedRankResult], "labels": [None, "array-like"], "ax": AX}
+)
 def plot_posterior(result, *, labels=None, ax=None):
     """The posterior of a Bayesian comparison with the ROPE shaded.
 
@@ -35,10 +40,6 @@ def plot_posterior(result, *, labels=None, ax=None):
     """
     if isinstance(result, _cmp.SignedRankResult):
         return plot_simplex(result, labels=labels, ax=ax)
-    if not isinstance(result, _cmp.CorrelatedTTestResult):
-        raise TypeError(
-            f"result must come from correlated_bayesian_ttest or bayesian_signed_rank, got {type(result).__name__}"
-        )
     labels = _labels(labels)
     ax = get_ax(ax)
     rope, mu, sc, df = result.rope, result.mean, result.scale, result.df
@@ -75,6 +76,9 @@ def _project(theta):
     return theta[:, 2] + theta[:, 1] / 2, theta[:, 1] * np.sqrt(3) / 2
 
 
+@validate_params(
+    {"result": [_cmp.SignedRankResult], "labels": [None, "array-like"], "max_points": POSITIVE_INT, "ax": AX}
+)
 def plot_simplex(result, *, labels=None, max_points=5000, ax=None):
     """The posterior draws of a Bayesian signed-rank test in the probability simplex (Benavoli et al. 2017).
 
@@ -82,8 +86,6 @@ def plot_simplex(result, *, labels=None, max_points=5000, ax=None):
     all right); the three lines from the centre split it into the regions where one θ is the largest, and the
     share of points in each region is P(left), P(rope), P(right). ``max_points`` draws are shown.
     """
-    if not isinstance(result, _cmp.SignedRankResult):
-        raise TypeError(f"result must come from bayesian_signed_rank, got {type(result).__name__}")
     labels = _labels(labels)
     max_points = check_positive_int(max_points, "max_points")
     ax = get_ax(ax)
@@ -110,13 +112,11 @@ def plot_simplex(result, *, labels=None, max_points=5000, ax=None):
     return ax
 
 
+@validate_params({"null": [_cmp.RejectionRates], "power": [_cmp.RejectionRates], "ax": AX})
 def plot_size_power(null, power, *, ax=None):
     """Type-I error (from :func:`evallib.compare.rejection_rates` with ``difference=0``) beside power (the same
     with a true difference) for every test, with ±2 standard errors and α dashed. A good test has a short red
     bar (near or below α) and a long blue one."""
-    for name, r in (("null", null), ("power", power)):
-        if not isinstance(r, _cmp.RejectionRates):
-            raise TypeError(f"{name} must come from rejection_rates, got {type(r).__name__}")
     if null.tests != power.tests:
         raise ValueError("null and power must measure the same tests")
     if null.difference != 0:
@@ -153,13 +153,21 @@ def plot_size_power(null, power, *, ax=None):
     return ax
 
 
+@validate_params(
+    {
+        "n_values": ["array-like"],
+        "power": [dict],
+        "alpha": [Interval(numbers.Real, 0, 1, closed="neither")],
+        "ax": AX,
+    }
+)
 def plot_power_curve(n_values, power, *, alpha=0.05, ax=None):
     """Power against the number of data sets N, one line per test: ``power`` maps a test's name to its rejection
     rates at ``n_values`` (e.g. simulated with :func:`evallib.compare.wilcoxon` and friends). The dashed lines are
     alpha and the conventional 0.8 target."""
     n = as_finite_array(n_values, "n_values")
     alpha = check_real(alpha, "alpha", low=0, high=1, low_open=True, high_open=True)
-    if not isinstance(power, dict) or not power:
+    if not power:
         raise TypeError("power must be a non-empty dict {test name: rejection rates at n_values}")
     ax = get_ax(ax)
     for name, rates in power.items():

@@ -7,9 +7,9 @@ from __future__ import annotations
 import numpy as np
 
 from .. import curves as _curves
-from .._validation import check_bool
+from .._validation import check_bool, validate_params
 from ..metrics import _as_confusion_matrices
-from ._base import COLORS, get_ax
+from ._base import AX, COLORS, THRESHOLD, get_ax
 
 __all__ = ["plot_roc", "plot_pr", "plot_cost_curves", "plot_confusion_matrix"]
 
@@ -18,6 +18,16 @@ def _mark_style(color):
     return dict(marker="o", markersize=8, markerfacecolor="white", markeredgewidth=2, color=color, zorder=5)
 
 
+@validate_params(
+    {
+        "y_true": ["array-like"],
+        "scores": ["array-like"],
+        "pos_label": [None, "label"],
+        "ax": AX,
+        "mark": THRESHOLD,
+        "chance": ["boolean"],
+    }
+)
 def plot_roc(y_true, scores, *, ax=None, label=None, color=None, mark=None, chance=True, pos_label=None, markers=None):
     """ROC curve (式(2.18)–(2.19)) with its AUC in the legend; ``mark`` (a threshold) circles the point
     where ``scores >= mark`` puts the cut. ``markers`` draws a dot per point (default: when <= 60 points).
@@ -48,6 +58,16 @@ def plot_roc(y_true, scores, *, ax=None, label=None, color=None, mark=None, chan
     return ax
 
 
+@validate_params(
+    {
+        "y_true": ["array-like"],
+        "scores": ["array-like"],
+        "pos_label": [None, "label"],
+        "ax": AX,
+        "mark": THRESHOLD,
+        "bep": ["boolean"],
+    }
+)
 def plot_pr(y_true, scores, *, ax=None, label=None, color=None, bep=True, mark=None, pos_label=None, markers=None):
     """P-R curve (recall on x, precision on y) with the break-even point on the line P = R.
 
@@ -80,6 +100,15 @@ def plot_pr(y_true, scores, *, ax=None, label=None, color=None, bep=True, mark=N
     return ax
 
 
+@validate_params(
+    {
+        "y_true": ["array-like"],
+        "scores": ["array-like"],
+        "pos_label": [None, "label"],
+        "ax": AX,
+        "lines": ["boolean"],
+    }  # x: inline (tests/test_curve_widgets.py matches "x must lie")
+)
 def plot_cost_curves(y_true, scores, *, ax=None, label=None, color=None, lines=True, x=None, pos_label=None):
     """Cost curve (西瓜书 图2.5): every ROC point's line from (0, FPR) to (1, FNR) in light grey and their
     lower envelope, whose area (the expected total cost) is shaded and given in the legend.
@@ -110,6 +139,7 @@ def plot_cost_curves(y_true, scores, *, ax=None, label=None, color=None, lines=T
     return ax
 
 
+@validate_params({"cm": ["array-like"], "ax": AX, "normalize": ["boolean"]})
 def plot_confusion_matrix(cm, *, ax=None, title="Confusion matrix", normalize=False):
     """The 2×2 matrix ``[[TP, FN], [FP, TN]]`` as a table of coloured cells (rows: true class,
     columns: predicted class; the book's 表2.1). ``normalize=True`` shows row shares. Returns the Axes."""

@@ -4,6 +4,7 @@ splitters partition the data, and how estimates spread."""
 from __future__ import annotations
 
 import itertools
+import numbers
 import warnings
 
 import numpy as np
@@ -12,8 +13,21 @@ from matplotlib import colors as mpl_colors
 from matplotlib.colors import ListedColormap
 from matplotlib.patches import Patch
 
-from .._validation import as_finite_array, check_bool, check_labels, check_positive_int, check_real
-from ._base import COLORS, DOT, get_ax
+from .._validation import (
+    Interval,
+    as_finite_array,
+    check_bool,
+    check_labels,
+    check_positive_int,
+    check_real,
+    validate_params,
+)
+from ..data import Dataset
+from ..evaluation import CVResult
+from ..fitting import PolynomialExperiment
+from ._base import AX, COLORS, DOT, POSITIVE_INT, get_ax
+
+_REAL = Interval(numbers.Real, None, None)
 
 __all__ = [
     "plot_watermelon",
@@ -26,6 +40,7 @@ __all__ = [
 ]
 
 
+@validate_params({"data": [None, Dataset], "ax": AX, "annotate": ["boolean"]})
 def plot_watermelon(data=None, *, ax=None, annotate=True):
     """Scatter of the watermelon data 3.0α: density vs sugar, good melons ● and bad ones ×."""
     annotate = check_bool(annotate, "annotate")
@@ -33,8 +48,6 @@ def plot_watermelon(data=None, *, ax=None, annotate=True):
 
     ax = get_ax(ax)
     d = data if data is not None else load_watermelon()
-    if not (hasattr(d, "X") and hasattr(d, "y") and hasattr(d, "feature_names")):
-        raise TypeError(f"data: must be a Dataset (evallib.data.load_watermelon()) or None; got {type(d).__name__}")
     for label, marker, color, name in ((1, "o", COLORS["green"], "good (1)"), (0, "x", COLORS["red"], "bad (0)")):
         sel = d.y == label
         ax.scatter(d.X[sel, 0], d.X[sel, 1], marker=marker, color=color, label=name, s=40)
@@ -46,15 +59,16 @@ def plot_watermelon(data=None, *, ax=None, annotate=True):
     return ax
 
 
+@validate_params(
+    {
+        "experiment": [PolynomialExperiment],
+        "degree": [Interval(numbers.Integral, 0, None, closed="left")],
+        "ax": AX,
+        "ylim": ["range"],
+    }
+)
 def plot_polynomial_fit(experiment, degree, *, ax=None, ylim=(-2.0, 2.0)):
     """Training points, the true curve sin(2πx) and the degree-``degree`` fit of a PolynomialExperiment."""
-    from ..fitting import PolynomialExperiment
-
-    if not isinstance(experiment, PolynomialExperiment):
-        raise TypeError(
-            f"experiment: must be a PolynomialExperiment (evallib.fitting.polynomial_experiment); "
-            f"got {type(experiment).__name__}"
-        )
     degree = check_positive_int(degree, "degree", minimum=0)
     ax = get_ax(ax)
     e = experiment
@@ -74,6 +88,17 @@ def plot_polynomial_fit(experiment, degree, *, ax=None, ylim=(-2.0, 2.0)):
     return ax
 
 
+@validate_params(
+    {
+        "values": ["array-like"],
+        "train": ["array-like"],
+        "test": ["array-like"],
+        "ax": AX,
+        "mark": [None, _REAL],
+        "logy": ["boolean"],
+        "floor": [None, _REAL],
+    }
+)
 def plot_train_test_curve(
     values, train, test, *, ax=None, mark=None, xlabel="model complexity", ylabel="error", logy=False, floor=None
 ):
@@ -127,6 +152,15 @@ def _band_codes(values, m: int, name: str) -> tuple[np.ndarray, np.ndarray]:
     return values[np.sort(first)], rank[inverse.ravel()]
 
 
+@validate_params(
+    {
+        "X": ["array-like"],
+        "y": [None, "array-like"],
+        "groups": [None, "array-like"],
+        "ax": AX,
+        "max_splits": POSITIVE_INT,
+    }
+)
 def plot_splits(splitter, X, y=None, groups=None, *, ax=None, max_splits=12):
     """The mglearn-style picture of any splitter that follows scikit-learn's protocol (evallib's, or
     scikit-learn's ``KFold``, ``StratifiedKFold``, ``GroupKFold``, ``StratifiedGroupKFold``, ``TimeSeriesSplit`` ...).
@@ -226,6 +260,7 @@ def plot_splits(splitter, X, y=None, groups=None, *, ax=None, max_splits=12):
     return ax
 
 
+@validate_params({"test_sizes": ["array-like"], "scores": ["array-like"], "ax": AX})
 def plot_estimate_spread(test_sizes, scores, *, ax=None, ylabel="estimated error"):
     """Hold-out estimates per test-set fraction: one box per fraction (scores: fractions × repeats)."""
     test_sizes = as_finite_array(test_sizes, "test_sizes")
@@ -244,6 +279,7 @@ def plot_estimate_spread(test_sizes, scores, *, ax=None, ylabel="estimated error
     return ax
 
 
+@validate_params({"ms": ["array-like"], "simulated": [None, "array-like"], "ax": AX})
 def plot_oob_fraction(ms, *, simulated=None, ax=None):
     """(1 - 1/m)^m against m on a log axis with its limit 1/e; optional simulated fractions as dots."""
     from ..splits import out_of_bag_fraction
@@ -268,14 +304,9 @@ def plot_oob_fraction(ms, *, simulated=None, ax=None):
     return ax
 
 
+@validate_params({"result": [CVResult], "ax": AX, "ylim": [None, "range"]})
 def plot_cv_repeats(result, *, ax=None, ylabel="error", ylim=None):
     """p-times k-fold CV: each fold's score (grey), each repeat's k-fold estimate (blue), the overall mean."""
-    from ..evaluation import CVResult
-
-    if not isinstance(result, CVResult):
-        raise TypeError(
-            f"result: must be a CVResult (evallib.evaluation.cross_validation); got {type(result).__name__}"
-        )
     ax = get_ax(ax)
     p, k = result.scores.shape
     reps = np.repeat(np.arange(1, p + 1), k)

@@ -3,16 +3,29 @@ leakage curve and a summary of estimates against honest ones. Every function tak
 
 from __future__ import annotations
 
+import numbers
+
 import numpy as np
 
 from .. import metrics as _metrics
-from .._validation import as_finite_array, check_bool
+from .._validation import Interval, Options, as_finite_array, check_bool, validate_params
 from ..pitfalls import LeakageStudy
-from ._base import COLORS, get_ax
+from ._base import AX, COLORS, POSITIVE_INT, get_ax
 
 __all__ = ["plot_calibration", "plot_multiclass_confusion", "plot_leakage", "plot_optimism"]
 
 
+@validate_params(
+    {
+        "y_true": ["array-like"],
+        "proba": ["array-like"],
+        "n_bins": POSITIVE_INT,
+        "strategy": [Options("uniform", "quantile")],
+        "ax": AX,
+        "pos_label": [None, "label"],
+        "diagonal": ["boolean"],
+    }
+)
 def plot_calibration(
     y_true, proba, *, n_bins=10, strategy="uniform", ax=None, label=None, color=None, pos_label=None, diagonal=True
 ):
@@ -51,6 +64,15 @@ def plot_calibration(
     return ax
 
 
+@validate_params(
+    {
+        "y_true": ["array-like"],
+        "y_pred": ["array-like"],
+        "labels": [None, "array-like"],
+        "ax": AX,
+        "normalize": ["boolean"],
+    }
+)
 def plot_multiclass_confusion(y_true, y_pred, *, labels=None, ax=None, normalize=False, title="Confusion matrix"):
     """K × K confusion matrix: rows the true class, columns the predicted class (the book's 表2.1 orientation,
     classes in sorted order or ``labels``); ``normalize=True`` shows each row's shares (the per-class recall on
@@ -92,6 +114,13 @@ def plot_multiclass_confusion(y_true, y_pred, *, labels=None, ax=None, normalize
     return ax
 
 
+@validate_params(
+    {
+        "ax": AX,
+        "mark": [None, Interval(numbers.Integral, 1, None, closed="left")],
+        "chance": [None, Interval(numbers.Real, 0, 1)],
+    }  # study: inline (tests/test_pitfalls.py matches "study must be a LeakageStudy")
+)
 def plot_leakage(study: LeakageStudy, *, ax=None, mark=None, chance=None):
     """Cross-validated accuracy against the number of selected features (log scale): selection on all the data
     before CV (leaky) and inside each training fold (honest, a Pipeline); ``mark`` (one of ``study.ks``) circles
@@ -119,6 +148,15 @@ def plot_leakage(study: LeakageStudy, *, ax=None, mark=None, chance=None):
     return ax
 
 
+@validate_params(
+    {
+        "names": ["array-like"],
+        "estimates": ["array-like"],
+        "honest": ["array-like"],
+        "ax": AX,
+        "higher_is_better": ["boolean"],
+    }
+)
 def plot_optimism(names, estimates, honest, *, ax=None, higher_is_better=True, xlabel="estimate"):
     """One row per pitfall: the flawed estimate (red) and the honest one (blue) joined by a line whose length is
     the optimism. Returns the Axes."""

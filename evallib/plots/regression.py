@@ -3,17 +3,21 @@ MAPE and MdAPE, and the DCG discount 1/log₂(i + 1). Every function takes ``ax=
 
 from __future__ import annotations
 
+import numbers
+
 import numpy as np
 
 from .. import metrics as _metrics
-from .._validation import as_finite_array, check_consistent_length
-from ._base import COLORS, get_ax
+from .._validation import Interval, as_finite_array, check_consistent_length, validate_params
+from ._base import AX, COLORS, get_ax
 
 __all__ = ["plot_residuals", "plot_outlier_effect", "plot_dcg_discount"]
 
+_INDEX = Interval(numbers.Integral, 0, None, closed="left")  # below len(y_true): checked inline
 _MEASURES = {"MAE": _metrics.mae, "RMSE": _metrics.rmse, "MAPE": _metrics.mape, "MdAPE": _metrics.mdape}
 
 
+@validate_params({"y_true": ["array-like"], "y_pred": ["array-like"], "ax": AX, "highlight": [None, _INDEX]})
 def plot_residuals(y_true, y_pred, *, ax=None, highlight=None):
     """Residuals eᵢ = ŷᵢ − yᵢ against the prediction ŷᵢ, with the zero line and ± RMSE band; ``highlight``
     (an index) circles one sample. Returns the Axes."""
@@ -54,6 +58,9 @@ def _outlier_ratios(y_true, y_pred, shifts, *, index=0):
     return out
 
 
+@validate_params(
+    {"y_true": ["array-like"], "y_pred": ["array-like"], "shifts": ["array-like"], "index": [_INDEX], "ax": AX}
+)
 def plot_outlier_effect(y_true, y_pred, shifts, *, index=0, ax=None):
     """How far one spoilt prediction moves MAE, RMSE, MAPE and MdAPE: each relative to its clean value,
     against the size of the error added to prediction ``index``. Returns the Axes."""
@@ -68,6 +75,7 @@ def plot_outlier_effect(y_true, y_pred, shifts, *, index=0, ax=None):
     return ax
 
 
+@validate_params({"ax": AX})  # k: inline (tests/test_plots_selection.py matches "k must")
 def plot_dcg_discount(k=10, *, ax=None):
     """The DCG discount 1/log₂(i + 1) of positions i = 1 … k, next to the linear 1/i (MRR's weight).
     Returns the Axes."""

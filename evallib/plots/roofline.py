@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import numbers
+
 import numpy as np
 
 from .. import roofline as _rl
-from .._validation import check_bool, check_positive_int
+from .._validation import Interval, check_bool, check_positive_int, validate_params
 from ..style import COLORS
-from ._base import get_ax
+from ._base import AX, POSITIVE_INT, get_ax
+
+_POSITIVE = [Interval(numbers.Real, 0, None, closed="neither")]
 
 __all__ = ["plot_roofline", "plot_batch_intensity", "plot_layer_times"]
 
@@ -32,6 +36,16 @@ def _points(points):
     return out
 
 
+@validate_params(
+    {
+        "peak_flops": _POSITIVE,
+        "bandwidth": _POSITIVE,
+        "layers": [None, _rl.Model],
+        "ax": AX,
+        "intensity_range": [None, "array-like"],
+        "annotate": ["boolean"],
+    }
+)
 def plot_roofline(
     peak_flops,
     bandwidth,
@@ -61,8 +75,6 @@ def plot_roofline(
     for m in models:
         if not isinstance(m, _rl.Model):
             raise TypeError(f"models must be evallib.roofline.Model objects, got {type(m).__name__}")
-    if layers is not None and not isinstance(layers, _rl.Model):
-        raise TypeError(f"layers must be an evallib.roofline.Model or None, got {type(layers).__name__}")
     pts = _points(points)
     ceil = {} if ceilings is None else dict(ceilings)
     ceil = {str(k): _rl._positive(v, f"ceilings[{k!r}]") for k, v in ceil.items()}
@@ -158,11 +170,18 @@ def plot_roofline(
     return ax
 
 
+@validate_params(
+    {
+        "model": [_rl.Model],
+        "batches": [None, "array-like"],
+        "peak_flops": [None, *_POSITIVE],
+        "bandwidth": [None, *_POSITIVE],
+        "ax": AX,
+    }
+)
 def plot_batch_intensity(model, batches=None, *, peak_flops=None, bandwidth=None, ax=None):
     """Intensity I(N) = N·F/(W + N·A) of ``model`` against batch size N, with its limit F/A (and the ridge
     of (``peak_flops``, ``bandwidth``) if given). Returns the Axes."""
-    if not isinstance(model, _rl.Model):
-        raise TypeError(f"model must be an evallib.roofline.Model, got {type(model).__name__}")
     if batches is None:
         batches = 2 ** np.arange(0, 11)
     b = np.asarray(batches)
@@ -183,10 +202,11 @@ def plot_batch_intensity(model, batches=None, *, peak_flops=None, bandwidth=None
     return ax
 
 
+@validate_params(
+    {"model": [_rl.Model], "peak_flops": _POSITIVE, "bandwidth": _POSITIVE, "ax": AX, "top": [None, *POSITIVE_INT]}
+)
 def plot_layer_times(model, peak_flops, bandwidth, *, ax=None, top=None):
     """Per-layer time bounds max(F/π, Q/β) as bars, coloured by which roof bounds each layer. Returns the Axes."""
-    if not isinstance(model, _rl.Model):
-        raise TypeError(f"model must be an evallib.roofline.Model, got {type(model).__name__}")
     t = model.layer_time_bounds(peak_flops, bandwidth)
     mem = model.layer_bytes / bandwidth > model.layer_flops / peak_flops
     idx = np.flatnonzero(t > 0)

@@ -7,12 +7,23 @@ from __future__ import annotations
 import numpy as np
 
 from .. import curves as _curves
-from .._validation import as_finite_array
-from ._base import COLORS, get_ax
+from .._validation import as_finite_array, validate_params
+from ._base import AX, COLORS, get_ax
 
 __all__ = ["plot_grid_scores", "plot_rank_cells"]
 
 
+@validate_params(
+    {
+        "scores": ["array-like"],
+        "row_values": ["array-like"],
+        "col_values": ["array-like"],
+        "row_name": ["str"],
+        "col_name": ["str"],
+        "ax": AX,
+        "fmt": ["str"],
+    }
+)
 def plot_grid_scores(
     scores, row_values, col_values, *, row_name="", col_name="", ax=None, fmt="{:.3f}", cmap="viridis"
 ):
@@ -24,9 +35,6 @@ def plot_grid_scores(
     >>> ax = plot_grid_scores([[0.9, 0.8], [0.7, 0.9]], [1, 2], ["a", "b"])  # doctest: +SKIP
     """
     s = as_finite_array(scores, "scores", ndim=2)
-    for arg, v in (("row_name", row_name), ("col_name", col_name)):
-        if not isinstance(v, str):
-            raise TypeError(f"{arg}: must be a str (an axis label); got {type(v).__name__} ({v!r})")
     if s.ndim != 2 or s.size == 0:
         raise ValueError(f"scores must be a non-empty 2-D array, got shape {s.shape}")
     if not np.all(np.isfinite(s)):
@@ -36,8 +44,6 @@ def plot_grid_scores(
             f"row_values ({len(row_values)}) and col_values ({len(col_values)}) must match "
             f"the shape of scores {s.shape}"
         )
-    if not isinstance(fmt, str):
-        raise TypeError(f"fmt must be a format string, got {type(fmt).__name__}")
     if "{" not in fmt:
         raise ValueError(f"fmt: must be a format string with a {{}} field such as '{{:.3f}}'; got {fmt!r}")
     ax = get_ax(ax)
@@ -61,6 +67,7 @@ def _rect(xy, w, h, **kw):
     return Rectangle(xy, w, h, **kw)
 
 
+@validate_params({"y_true": ["array-like"], "scores": ["array-like"], "pos_label": [None, "label"], "ax": AX})
 def plot_rank_cells(y_true, scores, *, pos_label=None, ax=None):
     """The unit square cut into m⁺ × m⁻ cells, one per (positive, negative) pair, with the ROC staircase:
     the cells above it are the mis-ordered pairs (the negative scored higher), a tie is a hatched cell

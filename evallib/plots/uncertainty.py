@@ -6,11 +6,16 @@ or changes rcParams. Figure text is English only.
 
 from __future__ import annotations
 
+import numbers
+
 import numpy as np
 
 from .. import uncertainty as _unc
-from .._validation import check_positive_int, check_probability
-from ._base import COLORS, get_ax
+from .._validation import Interval, Options, check_positive_int, check_probability, validate_params
+from ._base import AX, COLORS, POSITIVE_INT, get_ax
+
+_OPEN_UNIT = [Interval(numbers.Real, 0, 1, closed="neither")]
+_AT_LEAST_3 = [Interval(numbers.Integral, 3, None, closed="left")]
 
 __all__ = ["plot_intervals", "plot_coverage", "plot_coverage_dip", "plot_632_weight"]
 
@@ -40,6 +45,7 @@ def _triple(item, i):
     return est, lo, hi
 
 
+@validate_params({"reference": [None, Interval(numbers.Real, None, None)], "ax": AX})
 def plot_intervals(intervals, labels, *, reference=None, xlabel="estimate", title=None, colors=None, ax=None):
     """Estimate and interval per model (or per method): one horizontal bar each, top to bottom.
 
@@ -83,6 +89,16 @@ def plot_intervals(intervals, labels, *, reference=None, xlabel="estimate", titl
     return ax
 
 
+@validate_params(
+    {
+        "m": POSITIVE_INT,
+        "confidence": _OPEN_UNIT,
+        "methods": ["array-like"],
+        "error_rate": [None, Interval(numbers.Real, 0, 1)],
+        "n_grid": _AT_LEAST_3,
+        "ax": AX,
+    }
+)
 def plot_coverage(m, *, confidence=0.95, methods=_unc.INTERVAL_METHODS, error_rate=None, n_grid=199, ax=None):
     """The real (exact) coverage of each binomial interval against the true error rate, for ``m`` test samples.
 
@@ -115,6 +131,16 @@ def plot_coverage(m, *, confidence=0.95, methods=_unc.INTERVAL_METHODS, error_ra
     return ax
 
 
+@validate_params(
+    {
+        "m": POSITIVE_INT,
+        "method": [Options(*_unc.INTERVAL_METHODS)],
+        "confidence": _OPEN_UNIT,
+        "eps_max": _OPEN_UNIT,
+        "n_grid": _AT_LEAST_3,
+        "ax": AX,
+    }
+)
 def plot_coverage_dip(m, *, method="wilson", confidence=0.95, eps_max=0.05, n_grid=2000, ax=None):
     """The exact coverage of one binomial interval for small true error rates 0 < ε < ``eps_max`` (an inset for
     :func:`plot_coverage`), with its minimum marked: Wilson's dip to about 0.84 lies at ε near 0.18/m.
@@ -125,8 +151,6 @@ def plot_coverage_dip(m, *, method="wilson", confidence=0.95, eps_max=0.05, n_gr
     confidence = check_probability(confidence, "confidence", low_open=True, high_open=True)
     eps_max = check_probability(eps_max, "eps_max", low_open=True, high_open=True)
     n_grid = check_positive_int(n_grid, "n_grid", minimum=3)
-    if method not in _unc.INTERVAL_METHODS:
-        raise ValueError(f"method must be one of {_unc.INTERVAL_METHODS}, got {method!r}")
     ax = get_ax(ax)
     grid = np.linspace(eps_max / n_grid, eps_max, n_grid)
     cov = _unc.coverage_curve(m, grid, confidence=confidence, method=method)
@@ -150,6 +174,7 @@ def plot_coverage_dip(m, *, method="wilson", confidence=0.95, eps_max=0.05, n_gr
     return ax
 
 
+@validate_params({"ax": AX, "n_grid": [Interval(numbers.Integral, 2, None, closed="left")]})
 def plot_632_weight(*, ax=None, n_grid=201):
     """The .632+ weight w = 0.632 / (1 − 0.368 R) against the relative overfitting rate R ∈ [0, 1] (Efron &
     Tibshirani 1997): 0.632 (the .632 estimate) at R = 0, 1 (the leave-one-out bootstrap error alone) at R = 1.
