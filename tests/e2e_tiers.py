@@ -13,6 +13,8 @@ E2E_PATHS = {
     "another clone on the machine, SIGSTOP, two concurrent runs)",
     "test_hub.py": "a class day on the JupyterHub (`make hub`): login, nbgitpuller, kernels, collecting work",
     "test_dask.py": "experiments on a local Dask cluster equal the sequential run (a real scheduler and workers)",
+    "test_pip_install.py": "the real installer (uv, pip) into fresh virtual environments against a local package "
+    "index: the mirror a student configured is honoured (about a minute)",
 }
 # Fixtures that start something big: every test using one is end to end.
 E2E_FIXTURES = {
