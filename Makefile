@@ -144,10 +144,10 @@ bench: setup
 	$(BIN)/python -m pip install --quiet -e ".[test,bench]"
 	env -u OPENBLAS_CORETYPE -u OPENBLAS_L2_SIZE $(BIN)/python -m bench.run $(BENCH_ARGS)
 
-# Explorer latency in Chromium (issue 19): every control of every explorer, input event to painted figure; writes
-# bench/latency.json and the table in bench/RESULTS.md. BEFORE=<git rev> also measures the explorers of that rev.
+# Explorer latency in Chromium (issue 26): every control of every explorer, in JupyterLab and on the site's pages,
+# keydown to the frame painting the new state; writes bench/latency.json and its tables in bench/RESULTS.md.
 bench-browser: setup chromium
-	$(BIN)/python bench/bench_browser.py $(if $(BEFORE),--before $(BEFORE)) $(BENCH_ARGS)
+	$(BIN)/python -m bench.bench_browser $(BENCH_ARGS)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis

@@ -8,6 +8,7 @@ installs it as root with apt-get; ``make test`` runs that first) or no ``playwri
 
 from __future__ import annotations
 
+import contextlib
 import importlib.util
 import json
 import os
@@ -78,10 +79,6 @@ def _free_port():
         return s.getsockname()[1]
 
 
-def _api(base, path, method="GET", timeout=5):
-    return server_api(base, TOKEN, path, method, timeout)
-
-
 @pytest.fixture(scope="session")
 def browser_available():
     if not CHROMIUM.exists():
@@ -93,10 +90,10 @@ def browser_available():
         pytest.skip("playwright is not installed: pip install -e '.[test]'")
 
 
-@pytest.fixture(scope="session")
-def lab(browser_available, tmp_path_factory):
-    """A JupyterLab server on 127.0.0.1 with a token, serving a copy of notebooks/ (the repo is never served)."""
-    work = tmp_path_factory.mktemp("lab")
+@contextlib.contextmanager
+def lab_server(work: Path, token: str = TOKEN):
+    """A JupyterLab server on 127.0.0.1 with ``token``, serving a copy of notebooks/ under ``work / "root"`` (the
+    repo is never served), with the suite's settings; stopped with its kernels on exit. Also bench_browser.py's."""
     shutil.copytree(
         ROOT / "notebooks", work / "root" / "notebooks", ignore=shutil.ignore_patterns(".ipynb_checkpoints")
     )
@@ -116,7 +113,7 @@ def lab(browser_available, tmp_path_factory):
         "--no-browser",
         "--ip=127.0.0.1",
         f"--port={port}",
-        f"--IdentityProvider.token={TOKEN}",
+        f"--IdentityProvider.token={token}",
         f"--ServerApp.root_dir={work / 'root'}",
         f"--LabApp.user_settings_dir={work / 'settings'}",
         f"--LabApp.workspaces_dir={work / 'workspaces'}",
@@ -129,24 +126,40 @@ def lab(browser_available, tmp_path_factory):
     try:
         for _ in range(240):
             try:
-                _api(base, "/api/status", timeout=2)
+                server_api(base, token, "/api/status", timeout=2)
                 break
             except OSError:
                 if proc.poll() is not None:
                     break
                 time.sleep(0.25)
         else:
-            pytest.fail(f"JupyterLab did not answer within 60 s; log: {work / 'jupyterlab.log'}")
+            raise RuntimeError(f"JupyterLab did not answer within 60 s; log: {work / 'jupyterlab.log'}")
         if proc.poll() is not None:
-            pytest.fail(f"JupyterLab exited with {proc.returncode}:\n{(work / 'jupyterlab.log').read_text()[-3000:]}")
-        yield {"base": base, "token": TOKEN, "root": work / "root", "log": work / "jupyterlab.log"}
+            raise RuntimeError(
+                f"JupyterLab exited with {proc.returncode}:\n{(work / 'jupyterlab.log').read_text()[-3000:]}"
+            )
+        yield {"base": base, "token": token, "root": work / "root", "log": work / "jupyterlab.log"}
     finally:
         try:  # kernels first (they run in sessions of their own), then the server
-            for k in _api(base, "/api/kernels"):
-                _api(base, f"/api/kernels/{k['id']}", method="DELETE", timeout=20)
+            for k in server_api(base, token, "/api/kernels"):
+                server_api(base, token, f"/api/kernels/{k['id']}", method="DELETE", timeout=20)
         except Exception:
             pass
         stop_server(proc, log)
+
+
+@pytest.fixture(scope="session")
+def lab(browser_available, tmp_path_factory):
+    """A JupyterLab server on 127.0.0.1 with a token, serving a copy of notebooks/ (:func:`lab_server`)."""
+    try:
+        server = lab_server(tmp_path_factory.mktemp("lab"))
+        info = server.__enter__()
+    except RuntimeError as exc:
+        pytest.fail(str(exc))
+    try:
+        yield info
+    finally:
+        server.__exit__(None, None, None)
 
 
 @pytest.fixture(scope="session")

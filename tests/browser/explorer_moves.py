@@ -390,8 +390,10 @@ def stored_output(stem, builder, nth):
     raise LookupError(f"notebooks/{stem}.ipynb: call {nth} of {builder} has no stored Vega-Lite output")
 
 
+@functools.cache
 def outputs():
-    """(case, data, metadata) for every row, in the order of :data:`CASES`: the stored outputs and those built here."""
+    """(case, data, metadata) for every row, in the order of :data:`CASES`: the stored outputs and those built here
+    (built once per process: the JupyterLab and the site tests share them)."""
     built = None
     out = []
     for case in CASES:
@@ -401,7 +403,7 @@ def outputs():
         else:
             data, meta = stored_output(case.notebook, case.builder, case.nth)
         out.append((case, data, meta))
-    return out
+    return tuple(out)
 
 
 def notebook_of(items, metadata=None):
@@ -438,7 +440,7 @@ def shows(shown: str, want: str) -> bool:
     return f" {' '.join(tokens(want))} " in f" {' '.join(tokens(shown))} "
 
 
-UPDATE_TIMEOUT_S = 20  # a shared machine under `make test`: how long a chart may take to show a move
+UPDATE_TIMEOUT_S = 10  # a shared machine under `make test`: how long a chart may take to show a move (< 1 s)
 
 
 def wait_shows(chart, want, timeout_s=UPDATE_TIMEOUT_S):

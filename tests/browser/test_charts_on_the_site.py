@@ -57,6 +57,7 @@ def site(browser, site_pages):
             )
             assert not errors, f"{stem}: {errors}"
             opened[stem] = pg
+        opened[stem].bring_to_front()  # a page behind another gets no animation frames
         return opened[stem]
 
     try:
