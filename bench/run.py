@@ -14,9 +14,10 @@ and reports medians over repeats and ratios (< 1: evallib is faster):
 * compare  — the Friedman/Nemenyi path vs SciPy and scikit-posthocs on 100 × 20 score tables;
 * biasvar  — the bias–variance simulation (polynomials, 200 data sets) vs loops of fits and mlxtend;
 * memory   — peak memory of the largest case (10^7 scores), each function in a fresh process;
-* notebooks— every chapter notebook executed with nbclient under the test settings (scripts/nbsettings.py),
-             and every explorer those notebooks build: each control moved to its ends (and every option),
-             the update's computation and the redraw (figure → PNG through the kernel's formatter) timed apart.
+* notebooks— every chapter notebook executed with nbclient under the test settings (scripts/nbsettings.py).
+
+The explorers move in the browser with no kernel (issue 26): their latency and data sizes are measured by
+``make bench-browser`` (bench/bench_browser.py), whose section (bench/latency.md) this report includes.
 
 Targets are checked and reported per row (met / missed). Nothing here is a test: speed is never asserted.
 """
@@ -29,7 +30,6 @@ import json
 import os
 import platform
 import re
-import statistics
 import subprocess
 import sys
 import time
@@ -43,7 +43,6 @@ sys.path.insert(0, str(ROOT / "scripts"))
 import numpy as np  # noqa: E402
 from timing import median_time  # noqa: E402
 
-WIDGET_TARGET_MS = 100.0
 NOTEBOOK_TARGET_S = 30.0
 
 
@@ -339,80 +338,15 @@ def bench_memory(n):
 
 
 # ------------------------------------------------------------------------------------------- notebooks
-REGISTER_CELL = """\
-import evallib.widgets._base as _bench_base
-_bench_explorers = []
-_bench_init = _bench_base.Explorer.__init__
-def _bench_record(self, *a, **k):
-    _bench_init(self, *a, **k)
-    _bench_explorers.append(self)
-_bench_base.Explorer.__init__ = _bench_record
-"""
-
-TIMING_CELL = """\
-import gc as _gc, io as _io, json as _json, resource as _res, statistics as _st, time as _time
-import ipywidgets as _w
-_gc_state = {{"t0": 0.0, "total": 0.0}}
-def _gc_timer(phase, info):  # time spent in Python's cyclic garbage collector (old figures are cycles)
-    if phase == "start":
-        _gc_state["t0"] = _time.perf_counter()
-    else:
-        _gc_state["total"] += _time.perf_counter() - _gc_state["t0"]
-_gc.callbacks.append(_gc_timer)
-_ru = _res.getrusage(_res.RUSAGE_SELF); _cpu0 = _ru.ru_utime + _ru.ru_stime
-_bench_base.Explorer.__init__ = _bench_init
-_fmt = get_ipython().display_formatter.format
-
-def _bench_candidates(c):
-    v = c.value
-    if isinstance(c, (_w.IntSlider, _w.FloatSlider)):
-        return [x for x in dict.fromkeys([c.min, c.max]) if x != v]
-    if isinstance(c, _w.FloatLogSlider):
-        return [x for x in dict.fromkeys([c.base ** c.min, c.base ** c.max]) if x != v]
-    if isinstance(c, _w.SelectMultiple):
-        opts = list(c._options_values)
-        return [x for x in (tuple(opts), tuple(opts[:1])) if x != tuple(v)]
-    if hasattr(c, "_options_values"):  # menus: the first, the middle and the last other option
-        others = [x for x in c._options_values if x != v]
-        return [others[i] for i in sorted({{0, len(others) // 2, len(others) - 1}})] if others else []
-    if isinstance(c, _w.Checkbox):
-        return [not v]
-    return []
-
-def _bench_moves(ex):
-    # each control to each candidate value, one at a time; then every slider at its maximum together
-    for name, c in ex.controls.items():
-        for val in _bench_candidates(c):
-            vals = dict(ex.values); vals[name] = val
-            yield name, val, vals
-    top = {{n: c.max for n, c in ex.controls.items() if isinstance(c, (_w.IntSlider, _w.FloatSlider))}}
-    if len(top) > 1:
-        yield "every slider", "max", {{**ex.values, **top}}
-
-_bench_out = []
-for _i, _ex in enumerate(_bench_explorers):
-    _cases = []
-    for _name, _val, _vals in _bench_moves(_ex):
-        if True:
-            _comp, _draw, _ccpu, _dcpu, _gcs = [], [], [], [], []
-            for _r in range({repeats} + 1):  # the first call is cold (caches empty): what a learner meets first
-                _g0 = _gc_state["total"]; _c0 = _time.process_time(); _t0 = _time.perf_counter()
-                _text, _fig = _ex._update(**_vals)
-                _t1 = _time.perf_counter(); _c1 = _time.process_time(); _gcs.append(_gc_state["total"] - _g0)
-                if _fig is not None:
-                    _fmt(_fig)
-                _t2 = _time.perf_counter(); _c2 = _time.process_time()
-                _comp.append(_t1 - _t0); _draw.append(_t2 - _t1); _ccpu.append(_c1 - _c0); _dcpu.append(_c2 - _c1)
-            _cases.append({{"control": _name, "value": str(_val)[:40], "compute": _comp[0], "redraw": _draw[0],
-                           "compute_cpu": _ccpu[0], "redraw_cpu": _dcpu[0], "compute_gc": _gcs[0], "compute_warm": _st.median(_comp[1:]),
-                           "redraw_warm": _st.median(_draw[1:])}})
-    _bench_out.append({{"title": _ex.title, "type": type(_ex).__name__, "cases": _cases}})
-_gc.callbacks.remove(_gc_timer)
-print("BENCH-JSON" + _json.dumps({{"cpu_before_widgets": _cpu0, "explorers": _bench_out}}))
+# The notebook's last cell: the kernel's CPU time up to there (user + system).
+CPU_CELL = """\
+import json as _json, resource as _res
+_ru = _res.getrusage(_res.RUSAGE_SELF)
+print("BENCH-JSON" + _json.dumps({"cpu": _ru.ru_utime + _ru.ru_stime}))
 """
 
 
-def bench_notebooks(paths, widget_repeats, gc_freeze=False):
+def bench_notebooks(paths):
     import nbformat
     from nbclient import NotebookClient
     from nbsettings import ENV
@@ -420,18 +354,12 @@ def bench_notebooks(paths, widget_repeats, gc_freeze=False):
     saved = {k: os.environ.get(k) for k in ENV}
     os.environ.update(ENV)
     os.environ.pop("MPLBACKEND", None)
-    nb_rows, widget_rows = [], []
+    nb_rows = []
     try:
         for path in paths:
             nb = nbformat.read(path, as_version=4)
             n_orig = len(nb.cells)
-            nb.cells.insert(0, nbformat.v4.new_code_cell(REGISTER_CELL))
-            nb.cells.append(
-                nbformat.v4.new_code_cell(
-                    ("import gc\ngc.collect()\ngc.freeze()\n" if gc_freeze else "")
-                    + TIMING_CELL.format(repeats=widget_repeats)
-                )
-            )
+            nb.cells.append(nbformat.v4.new_code_cell(CPU_CELL))
             client = NotebookClient(
                 nb,
                 timeout=600,
@@ -450,7 +378,7 @@ def bench_notebooks(paths, widget_repeats, gc_freeze=False):
             # from the kernel's own timestamps: start of the first original cell to the reply of the last one
             stamps = [
                 c.metadata["execution"]
-                for c in nb.cells[1 : n_orig + 1]
+                for c in nb.cells[:n_orig]
                 if c.cell_type == "code" and "execution" in c.get("metadata", {})
             ]
             try:
@@ -464,20 +392,7 @@ def bench_notebooks(paths, widget_repeats, gc_freeze=False):
             for out in nb.cells[-1].get("outputs", []):
                 text = out.get("text", "")
                 if "BENCH-JSON" in text:
-                    payload = json.loads(text.split("BENCH-JSON", 1)[1])
-                    cpu = payload["cpu_before_widgets"]
-                    for ex in payload["explorers"]:
-                        ex["notebook"] = path.name
-                        widget_rows.append(ex)
-                        if ex["cases"]:
-                            wc = max(ex["cases"], key=lambda c: c["compute"])
-                            wd = max(ex["cases"], key=lambda c: c["redraw"])
-                            print(
-                                f"    explorer {ex['title'][:40]!r}: {len(ex['cases'])} moves, worst compute "
-                                f"{wc['compute'] * 1e3:.1f} ms ({wc['control']}={wc['value']}), worst redraw "
-                                f"{wd['redraw'] * 1e3:.1f} ms",
-                                flush=True,
-                            )
+                    cpu = json.loads(text.split("BENCH-JSON", 1)[1])["cpu"]
             nb_rows.append(dict(name=path.name, total=total, cells=cells, cpu=cpu, error=err))
             print(
                 f"  notebook {path.name}: {total:.1f} s (cells {cells:.1f} s, kernel CPU {cpu:.1f} s)"
@@ -490,7 +405,7 @@ def bench_notebooks(paths, widget_repeats, gc_freeze=False):
                 os.environ.pop(k, None)
             else:
                 os.environ[k] = v
-    return nb_rows, widget_rows
+    return nb_rows
 
 
 # ------------------------------------------------------------------------------------------- report
@@ -641,61 +556,6 @@ def write_report(path, info, results, started, finished, loads, args):
             a(f"| {r['degree']} | {r['name']} | {fmt_t(r['time'])} | {r['ratio']:.1f}× |")
         a("")
 
-    if "widgets" in results:
-        a("## Explorers: computation and redraw of each update")
-        a("")
-        a(
-            "Every explorer the chapter notebooks build, with the notebook's own data, inside the notebook's "
-            "kernel: each control is moved to its ends (sliders) or to each other option (menus), one at a time "
-            "from the notebook's setting, and finally every slider to its maximum at once. *compute*: the explorer's update function (numbers, text and the "
-            "figure's artists); *redraw*: the figure rendered to PNG through the kernel's display formatter, as "
-            "the kernel does for the Output widget. Each move is timed on its first call (cold: whatever the "
-            "explorer caches is not cached yet, as when a learner first moves the control); the table gives the "
-            "median and the slowest move, the CPU time of that slowest computation (what the load on the machine "
-            "does not inflate), the part of it spent in Python's cyclic garbage collector (gen-2 collections "
-            "freeing earlier figures), and the median of the repeated (warm) calls of the slowest move."
-        )
-        a("")
-        a(
-            "| notebook | explorer | moves | compute: median | compute: slowest (move) | its CPU | of which GC | its warm repeats | redraw: median | redraw: slowest | compute < 100 ms |"
-        )
-        a("|---|---|---:|---:|---|---:|---:|---:|---:|---:|---|")
-        seen = {}
-        for ex in results["widgets"]:
-            cs = ex["cases"]
-            if not cs:
-                continue
-            key = (ex["notebook"], ex["title"])
-            seen[key] = seen.get(key, 0) + 1
-            if seen[key] > 1:
-                ex["title"] = f"{ex['title']} (#{seen[key]})"
-            wc = max(cs, key=lambda c: c["compute"])
-            wd = max(cs, key=lambda c: c["redraw"])
-            wcpu = max(cs, key=lambda c: c["compute_cpu"])
-            ok = wc["compute"] * 1e3 < WIDGET_TARGET_MS
-            cpu_ok = wcpu["compute_cpu"] * 1e3 < WIDGET_TARGET_MS
-            a(
-                f"| {ex['notebook']} | {ex['title']} | {len(cs)} | {statistics.median(c['compute'] for c in cs) * 1e3:.1f} ms | "
-                f"{wc['compute'] * 1e3:.1f} ms ({wc['control']} = {wc['value']}) | {wc['compute_cpu'] * 1e3:.1f} ms | "
-                f"{wc.get('compute_gc', 0) * 1e3:.1f} ms | {wc['compute_warm'] * 1e3:.1f} ms | "
-                f"{statistics.median(c['redraw'] for c in cs) * 1e3:.0f} ms | {wd['redraw'] * 1e3:.0f} ms | {met(ok)} |"
-            )
-            targets.append(
-                (
-                    f"explorer '{ex['title']}' ({ex['notebook']}): every computation < 100 ms",
-                    f"slowest {wc['compute'] * 1e3:.1f} ms ({wc['control']} = {wc['value']}); slowest in "
-                    f"CPU time {wcpu['compute_cpu'] * 1e3:.1f} ms ({wcpu['control']} = {wcpu['value']})"
-                    + ("" if ok or not cpu_ok else ": missed in wall-clock time only (load), met in CPU time")
-                    + (
-                        ""
-                        if ok or (wc["compute"] - wc.get("compute_gc", 0)) * 1e3 >= WIDGET_TARGET_MS
-                        else f"; {wc.get('compute_gc', 0) * 1e3:.0f} ms of it a garbage-collector pause"
-                    ),
-                    ok,
-                )
-            )
-        a("")
-
     if "notebooks" in results:
         a("## Chapter notebooks: execution time")
         a("")
@@ -751,12 +611,6 @@ def main(argv=None):
     ap.add_argument("--notebooks", nargs="*", help="notebook paths (default: notebooks/[0-9][0-9]_*.ipynb)")
     ap.add_argument("--output", default=str(HERE / "RESULTS.md"))
     ap.add_argument("--json", default=None, help="also dump the raw results as JSON")
-    ap.add_argument(
-        "--gc-freeze",
-        action="store_true",
-        help="experiment: gc.collect(); gc.freeze() in each kernel after the notebook's cells, before the "
-        "explorers are moved (not the course's setting)",
-    )
     args = ap.parse_args(argv)
     args.compare_shape = (100, 20)
     only = set(args.only.split(","))
@@ -788,7 +642,7 @@ def main(argv=None):
             if args.notebooks
             else sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
         )
-        results["notebooks"], results["widgets"] = bench_notebooks(paths, 1 if quick else 2, args.gc_freeze)
+        results["notebooks"] = bench_notebooks(paths)
     finished = _dt.datetime.now(_dt.timezone.utc)
     loads.append(load_average())
     if args.json:
