@@ -167,9 +167,7 @@ def _default_names(k: int) -> tuple[str, ...]:
     return tuple(chr(ord("A") + i) for i in range(k)) if k <= 26 else tuple(f"alg{i + 1}" for i in range(k))
 
 
-@validate_params(
-    {"scores": ["array-like"], "lower_is_better": ["boolean"], "alpha": ALPHA, "names": [None, "array-like"]}
-)
+@validate_params({"scores": ["array-like"], "lower_is_better": ["boolean"], "alpha": ALPHA})
 def nemenyi(scores, *, lower_is_better=True, alpha=0.05, names=None) -> NemenyiResult:
     """Nemenyi post-hoc test after a Friedman test (西瓜书 式(2.36), 图 2.8).
 
@@ -468,7 +466,6 @@ def holm(pvalues, *, alpha=0.05) -> HolmResult:
         "method": [Options("holm", "bonferroni-dunn")],
         "lower_is_better": ["boolean"],
         "alpha": ALPHA,
-        "names": [None, "array-like"],
     }
 )
 def posthoc_vs_control(
@@ -548,9 +545,7 @@ def _cliques(mean_ranks: np.ndarray, reject: np.ndarray) -> tuple[tuple[int, ...
     return tuple(groups)
 
 
-@validate_params(
-    {"scores": ["array-like"], "lower_is_better": ["boolean"], "alpha": ALPHA, "names": [None, "array-like"]}
-)
+@validate_params({"scores": ["array-like"], "lower_is_better": ["boolean"], "alpha": ALPHA})
 def pairwise_wilcoxon_holm(scores, *, lower_is_better=True, alpha=0.05, names=None) -> PairwiseWilcoxonResult:
     """Wilcoxon signed-rank tests for every pair of k algorithms over N data sets, Holm-corrected over the
     k(k-1)/2 pairs (Benavoli, Corani & Mangili 2016: the post-hoc test that does not depend on the other

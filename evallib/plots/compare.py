@@ -198,8 +198,6 @@ def _group_indices(groups, names):
         "result": [None, _cmp.NemenyiResult, _cmp.PairwiseWilcoxonResult],
         "mean_ranks": [None, "array-like"],
         "cd": [None, Interval(numbers.Real, 0, None, closed="left")],
-        "names": [None, "array-like"],
-        "groups": [None, "array-like"],
         "ax": AX,
     }
 )
@@ -287,7 +285,6 @@ def plot_cd_diagram(result=None, *, mean_ranks=None, cd=None, names=None, groups
         "result": [None, _cmp.NemenyiResult],
         "mean_ranks": [None, "array-like"],
         "cd": [None, Interval(numbers.Real, 0, None, closed="left")],
-        "names": [None, "array-like"],
         "ax": AX,
     }
 )
@@ -335,9 +332,7 @@ def plot_rejection_rates(result, *, ax=None):
     return ax
 
 
-@validate_params(
-    {"k_values": ["array-like"], "n_range": ["array-like"], "alpha": _ALPHA, "mark": [None, "array-like"], "ax": AX}
-)
+@validate_params({"alpha": _ALPHA, "ax": AX})
 def plot_cd_curve(k_values=(3, 5, 8), *, n_range=(2, 50), alpha=0.05, mark=None, ax=None):
     """The Nemenyi critical difference CD = q_α √(k(k+1)/(6N)) against the number of data sets N, one
     curve per k. ``mark=(k, N)`` highlights one point."""

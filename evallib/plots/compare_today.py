@@ -27,9 +27,7 @@ def _labels(labels):
     return labels
 
 
-@validate_params(
-    {"result": [_cmp.CorrelatedTTestResult, _cmp.SignedRankResult], "labels": [None, "array-like"], "ax": AX}
-)
+@validate_params({"result": [_cmp.CorrelatedTTestResult, _cmp.SignedRankResult], "ax": AX})
 def plot_posterior(result, *, labels=None, ax=None):
     """The posterior of a Bayesian comparison with the ROPE shaded.
 
@@ -76,9 +74,7 @@ def _project(theta):
     return theta[:, 2] + theta[:, 1] / 2, theta[:, 1] * np.sqrt(3) / 2
 
 
-@validate_params(
-    {"result": [_cmp.SignedRankResult], "labels": [None, "array-like"], "max_points": POSITIVE_INT, "ax": AX}
-)
+@validate_params({"result": [_cmp.SignedRankResult], "max_points": POSITIVE_INT, "ax": AX})
 def plot_simplex(result, *, labels=None, max_points=5000, ax=None):
     """The posterior draws of a Bayesian signed-rank test in the probability simplex (Benavoli et al. 2017).
 

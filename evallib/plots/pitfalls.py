@@ -117,7 +117,7 @@ def plot_multiclass_confusion(y_true, y_pred, *, labels=None, ax=None, normalize
 @validate_params(
     {
         "ax": AX,
-        "mark": [None, Interval(numbers.Integral, 1, None, closed="left")],
+        "mark": [None, Interval(numbers.Real, 1, None, closed="left")],
         "chance": [None, Interval(numbers.Real, 0, 1)],
     }  # study: inline (tests/test_pitfalls.py matches "study must be a LeakageStudy")
 )
@@ -150,7 +150,6 @@ def plot_leakage(study: LeakageStudy, *, ax=None, mark=None, chance=None):
 
 @validate_params(
     {
-        "names": ["array-like"],
         "estimates": ["array-like"],
         "honest": ["array-like"],
         "ax": AX,

@@ -42,7 +42,6 @@ def _points(points):
         "bandwidth": _POSITIVE,
         "layers": [None, _rl.Model],
         "ax": AX,
-        "intensity_range": [None, "array-like"],
         "annotate": ["boolean"],
     }
 )

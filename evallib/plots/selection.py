@@ -16,8 +16,6 @@ __all__ = ["plot_grid_scores", "plot_rank_cells"]
 @validate_params(
     {
         "scores": ["array-like"],
-        "row_values": ["array-like"],
-        "col_values": ["array-like"],
         "row_name": ["str"],
         "col_name": ["str"],
         "ax": AX,

@@ -93,7 +93,6 @@ def plot_intervals(intervals, labels, *, reference=None, xlabel="estimate", titl
     {
         "m": POSITIVE_INT,
         "confidence": _OPEN_UNIT,
-        "methods": ["array-like"],
         "error_rate": [None, Interval(numbers.Real, 0, 1)],
         "n_grid": _AT_LEAST_3,
         "ax": AX,
