@@ -101,7 +101,7 @@ def test_chart_stores_the_digits_python_prints(data):
         g = g.sort_values("error_rate")
         for i in (0, 4, 49, 98):
             r = g.iloc[i]
-            assert [f"{row[f][i] / 1000:.3f}" for f in ("lo", "hi", "w", "ce")] == [
+            assert [f"{row[f][i] / 1000:.3f}" for f in ("los", "his", "ws", "ces")] == [
                 f"{v:.3f}" for v in (r.low, r.high, r.width, r.exact)
             ]
             assert row["cs"][i] / W.N_TRIALS == r.simulated
@@ -139,6 +139,7 @@ def test_explorer_readout_in_vega_equals_python():
         dict(m=10, error_rate=0.25, confidence=0.8),
         dict(m=1000, error_rate=0.99, confidence=0.99),
         dict(m=300, error_rate=0.37, confidence=0.9),
+        dict(error_rate=0.06),  # only the slider moves: the formulas run again on the same rows
     ]
     for st, out in zip(states, vega_eval.run(ex.spec(), states)):
         args = dict(m=100, error_rate=0.05, confidence=0.95) | st

@@ -31,12 +31,14 @@ const input = JSON.parse(fs.readFileSync(0, 'utf8'));
   const out = [];
   for (const state of input.states) {
     const view = new vega.View(vega.parse(vgSpec), {renderer: 'none'});
-    for (const [k, v] of Object.entries(state)) view.signal(k, v);
-    await view.runAsync();
+    await view.runAsync();  // drawn at its initial state first, as a learner meets it: a move then re-runs the
+    for (const [k, v] of Object.entries(state)) view.signal(k, v);  // dataflow on the same tuples (a formula
+    await view.runAsync();  // that overwrites a field it reads goes wrong only then)
     const texts = [];
     (function walk(node) {
       if (!node) return;
-      if (node.marktype === 'text') for (const it of node.items) {
+      // a mark's texts in reading order (top to bottom, left to right), not the dataflow's tuple order
+      if (node.marktype === 'text') for (const it of [...node.items].sort((a, b) => (a.y - b.y) || (a.x - b.x))) {
         if (it.text !== undefined && it.text !== null)
           texts.push(Array.isArray(it.text) ? it.text.join('\n') : String(it.text));
       }
@@ -66,7 +68,8 @@ def _vendor():
 
 
 def run(spec: dict, states: list[dict], data: tuple[str, ...] = ()) -> list[dict]:
-    """For each ``state`` (param name -> value): ``{"texts": [every text mark's text], "data": {name: rows}}``."""
+    """For each ``state`` (param name -> value), set on a view already run at its initial state (a move, as in
+    the browser): ``{"texts": [every text mark's text], "data": {name: rows}}``."""
     node, vega, vl = _vendor()
     r = subprocess.run(
         [node, "-e", _RUNNER, str(vega), str(vl)],

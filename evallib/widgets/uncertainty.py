@@ -181,10 +181,10 @@ def _chart_rows(data, n_trials):
                 "method": meth,
                 "order": METHODS.index(meth),
                 "pm": readout_fields(_L3, meth=meth, lo=0, hi=0, w=0, ce=0, cs=0)["meth"],
-                "lo": _milli(g.low),
-                "hi": _milli(g.high),
-                "w": _milli(g.width),
-                "ce": _milli(g.exact),
+                "los": _milli(g.low),
+                "his": _milli(g.high),
+                "ws": _milli(g.width),
+                "ces": _milli(g.exact),
                 "cs": g.n_covered.astype(int).tolist(),
                 "cov": _milli(curve.coverage),
             }
@@ -209,10 +209,10 @@ def _chart(data, m, eps, confidence, ms, confidences, n_trials):
         .transform_calculate(i="clamp(round(error_rate * 100), 1, 99) - 1")
         .transform_calculate(k=py_round("error_rate * m"))
         .transform_calculate(
-            lo="datum.lo[datum.i] / 1000",
-            hi="datum.hi[datum.i] / 1000",
-            w="datum.w[datum.i] / 1000",
-            ce="datum.ce[datum.i] / 1000",
+            lo="datum.los[datum.i] / 1000",
+            hi="datum.his[datum.i] / 1000",
+            w="datum.ws[datum.i] / 1000",
+            ce="datum.ces[datum.i] / 1000",
             ncs="datum.cs[datum.i]",
             est="datum.k / m",
             eps="(datum.i + 1) / 100",
