@@ -4,11 +4,12 @@ and chapter 14 reuses its result through the same call (a number is computed whe
 
 from __future__ import annotations
 
+import numbers
 from dataclasses import dataclass
 
 import numpy as np
 
-from ._validation import check_positive_int, check_random_state
+from ._validation import Interval, check_positive_int, check_random_state, validate_params
 
 __all__ = ["NestedTuning", "COIN_FLIP_GRID", "make_coin_flips", "nested_tuning", "coin_flip_tuning"]
 
@@ -27,6 +28,13 @@ class NestedTuning:
     nested_se: float  # standard error of nested_mean: std(ddof=1) / sqrt(number of outer folds)
 
 
+@validate_params(
+    {
+        "n_samples": [Interval(numbers.Integral, 2, None, closed="left")],
+        "n_features": [Interval(numbers.Integral, 1, None, closed="left")],
+        "random_state": ["random_state"],
+    }
+)
 def make_coin_flips(n_samples=300, n_features=5, *, random_state=1):
     """X (standard normal features) and y (fair coin flips, independent of X): every model's true accuracy is 0.5.
 
@@ -39,6 +47,7 @@ def make_coin_flips(n_samples=300, n_features=5, *, random_state=1):
     return rng.normal(size=(n, p)), rng.integers(0, 2, size=n)
 
 
+@validate_params({"param_grid": [dict], "X": ["array-like"], "y": ["array-like"]})
 def nested_tuning(estimator, param_grid, X, y, *, inner_cv, outer_cv) -> NestedTuning:
     """``GridSearchCV(estimator, param_grid, cv=inner_cv)`` fitted on all of (X, y) (its ``best_score_``) and scored
     by ``cross_val_score`` over ``outer_cv`` (nested cross-validation).
@@ -50,12 +59,12 @@ def nested_tuning(estimator, param_grid, X, y, *, inner_cv, outer_cv) -> NestedT
     >>> len(r.nested_scores)
     3
     """
-    from sklearn.base import clone, is_classifier, is_regressor
+    from sklearn.base import clone
     from sklearn.model_selection import GridSearchCV, cross_val_score
 
-    if not (is_classifier(estimator) or is_regressor(estimator)) and not hasattr(estimator, "fit"):
+    if not hasattr(estimator, "fit"):  # (scikit-learn's is_classifier raises AttributeError on a non-estimator)
         raise TypeError(f"estimator must be a scikit-learn estimator, got {type(estimator).__name__}")
-    if not isinstance(param_grid, dict) or not param_grid:
+    if not param_grid:
         raise TypeError(f"param_grid must be a non-empty dict of parameter lists, got {param_grid!r}")
     for name, cv in (("inner_cv", inner_cv), ("outer_cv", outer_cv)):
         if not hasattr(cv, "split"):
@@ -73,6 +82,7 @@ def nested_tuning(estimator, param_grid, X, y, *, inner_cv, outer_cv) -> NestedT
     )
 
 
+@validate_params({"random_state": ["random_state"]})
 def coin_flip_tuning(*, random_state=1) -> NestedTuning:
     """Chapter 03's selection-bias study: 25 decision trees (``COIN_FLIP_GRID``) searched by 5-fold CV on 300
     coin-flip samples with 5 features (``make_coin_flips``), nested in a 5-fold outer CV. True accuracy 0.5.

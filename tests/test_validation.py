@@ -124,6 +124,7 @@ MODULES = [
     el.biasvar,
     el.roofline,
     el.pitfalls,
+    el.tuning,
     el.plots,
     el.widgets,
     el.grading,
@@ -771,6 +772,26 @@ row(
 )
 row("pitfalls.distort_probabilities", P(S), slope=1.0, shift=0.0)
 
+# tuning
+row("tuning.make_coin_flips", 20, 3, random_state=0)
+row(
+    "tuning.nested_tuning",
+    O(_model()),
+    {"max_depth": [1, 2]},
+    XC,
+    YC,
+    inner_cv=el.splits.KFold(2, random_state=0),
+    outer_cv=el.splits.KFold(2, random_state=1),
+)
+bad(
+    "tuning.nested_tuning",
+    "param_grid={}",
+    lambda: el.tuning.nested_tuning(_model(), {}, XC, YC, inner_cv=2, outer_cv=2),
+    "param_grid",
+)
+row("tuning.coin_flip_tuning", random_state=1)
+bad("tuning.coin_flip_tuning", "random_state=-1", lambda: el.tuning.coin_flip_tuning(random_state=-1), "random_state")
+
 # plots
 row("plots.get_ax", None)
 bad("plots.get_ax", "ax=3", lambda: el.plots.get_ax(3), "ax")
@@ -1056,6 +1077,7 @@ DECLARED_MODULES = {
     "biasvar",
     "roofline",
     "pitfalls",
+    "tuning",
     "plots",
     "style",
 }
