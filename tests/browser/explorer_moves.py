@@ -472,12 +472,12 @@ def press(page, chart, move):
 
 
 # --- the site: the explorers' pages, built as `make site` builds them -----------------------------------------
-def build_explorer_pages(out: Path, items) -> dict:
+def build_explorer_pages(out: Path, items, also=()) -> dict:
     """The site's explorer pages (``explorers/NN_*.html``: one chapter's explorers, full page) of every chapter
     whose outputs ``items`` drive, through scripts/build_site.py's own ``explorers_page`` and ``render``, and the
     site's ``_static/`` (vega, vega-lite and vega-embed from the npm registry, inlined; MathJax; site.css).
-    The explorers built here get a page of their own (``explorers/99_built_here.html``). Returns
-    {stem: page path}."""
+    The explorers built here get a page of their own (``explorers/99_built_here.html``); ``also``: chapters whose
+    own page is built as well. Returns {stem: page path}."""
     import shutil
 
     import nbformat
@@ -492,7 +492,7 @@ def build_explorer_pages(out: Path, items) -> dict:
     (static / "site.css").write_text(build_site.SITE_CSS, encoding="utf-8")
     exporter, w = build_site._exporter("en"), build_site.WORDS["en"]
     pages = {}
-    for stem in dict.fromkeys(case.notebook for case, _, _ in items):
+    for stem in dict.fromkeys([*(case.notebook for case, _, _ in items), *also]):
         if stem == BUILT_HERE:
             meta = nbformat.read(ROOT / "notebooks" / f"{CHAPTER_OF['leakage_explorer']}.ipynb", 4).metadata
             nb = notebook_of([i for i in items if i[0].notebook == BUILT_HERE], metadata=dict(meta))
@@ -534,3 +534,9 @@ def case_params():
         else pytest.param(c, id=c.id)
         for c in CASES
     ]
+
+
+def nth_on_chapter_page(case):
+    """The position of the explorer a row built here stands for among the explorers of its chapter's own page."""
+    stem = CHAPTER_OF[case.builder]
+    return [c for c in explorer_calls() if c[0] == stem].index((stem, case.builder, case.nth))

@@ -10,7 +10,19 @@ from __future__ import annotations
 import os
 
 import pytest
-from explorer_moves import READ_TEXTS, build_explorer_pages, case_params, nth_on_page, outputs, press, wait_shows
+from explorer_moves import (
+    BUILT_HERE,
+    CASES,
+    CHAPTER_OF,
+    READ_TEXTS,
+    build_explorer_pages,
+    case_params,
+    nth_on_chapter_page,
+    nth_on_page,
+    outputs,
+    press,
+    wait_shows,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -25,7 +37,8 @@ def site_pages(browser_available, tmp_path_factory):
         if os.environ.get("CI"):
             raise
         pytest.skip(f"the site needs vega from the npm registry: {exc}")
-    return build_explorer_pages(tmp_path_factory.mktemp("site"), outputs())
+    chapters = sorted(set(CHAPTER_OF.values()))  # their own pages too (test_the_chapters_stored_explorers_...)
+    return build_explorer_pages(tmp_path_factory.mktemp("site"), outputs(), also=chapters)
 
 
 @pytest.fixture(scope="module")
@@ -81,3 +94,19 @@ def test_every_control_moves_on_the_site_offline(site, case):
         state[move.param] = move.value
         got = wait_shows(chart, case.expected(state))
         assert got != before, f"{move.label}: the chart did not change"
+
+
+@pytest.mark.parametrize("case", [c for c in CASES if c.notebook == BUILT_HERE], ids=lambda c: c.id)
+def test_the_chapters_stored_explorers_built_here_above_also_move(site, case):
+    """Chapters 09, 13 and 14 on their own pages: the explorers the value tests build from small inputs are the
+    chapters' stored outputs here (their inputs take the chapter's own minute): each draws, and every move
+    changes what it shows."""
+    page = site(CHAPTER_OF[case.builder])
+    chart = page.locator(".evallib-vega").nth(nth_on_chapter_page(case))
+    chart.scroll_into_view_if_needed()
+    for move in case.moves:
+        before = chart.evaluate(READ_TEXTS)
+        press(page, chart, move)
+        page.wait_for_function(
+            "([root, before]) => (" + READ_TEXTS + ")(root) !== before", arg=[chart.element_handle(), before]
+        )
