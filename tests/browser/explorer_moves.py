@@ -517,12 +517,7 @@ def nth_on_page(case):
 
 # A chart that shows something else than evallib, found by these tests: the row stays, marked xfail (strict: it
 # fails the suite once the chart is fixed, so the mark is removed then). Reported to the widgets' owner.
-KNOWN_DEFECTS = {
-    "12-interval": "the stored output of notebooks/12_how_sure.ipynb: after m = 200 the move of the true error rate "
-    "to 0.06 shows [NaN, NaN], width NaN and exact coverage NaN (the chart's calculate wrote lo, hi, w, ce over the "
-    "lists it read them from); evallib fixed the builder in 579aafb, the chapter is not regenerated yet: remove this "
-    "entry after `make regen NB=notebooks/12_how_sure.md`",
-}
+KNOWN_DEFECTS: dict[str, str] = {}
 
 
 def case_params():
