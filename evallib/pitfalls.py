@@ -85,8 +85,9 @@ def _one_nn_accuracies(X_train, y_train, X_test, y_test, ks):
         "X": ["array-like"],
         "y": ["array-like"],
         "ks": ["array-like"],
+        "n_splits": [Interval(numbers.Integral, 2, None, closed="left")],
         "n_repeats": [Interval(numbers.Integral, 1, None, closed="left")],
-    }  # n_splits: inline (tests/test_pitfalls.py matches "n_splits must be >= 2")
+    }
 )
 def selection_leakage(X, y, ks, *, model=None, n_splits=5, n_repeats=1, random_state=0) -> LeakageStudy:
     """Cross-validated accuracy of "keep the k features most related to y, then classify", done two ways.
@@ -163,7 +164,7 @@ def selection_leakage(X, y, ks, *, model=None, n_splits=5, n_repeats=1, random_s
     {
         "proba": ["array-like", Interval(numbers.Real, 0, 1)],
         "shift": [Interval(numbers.Real, None, None)],
-    }  # slope: inline (tests/test_pitfalls.py matches "slope must be > 0")
+    }  # slope: inline, its message says why 0 is refused (every probability would map to one value)
 )
 def distort_probabilities(proba, *, slope=1.0, shift=0.0) -> np.ndarray:
     """Bend probabilities monotonically: expit(slope · logit(p) + shift) (SciPy's ``logit``/``expit``).

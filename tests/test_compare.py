@@ -106,7 +106,7 @@ def test_binomial_test_edge_rates():
         (dict(n_errors=11, m=10, eps0=0.3), "larger than m"),
         (dict(n_errors=-1, m=10, eps0=0.3), "n_errors"),
         (dict(n_errors=2.5, m=10, eps0=0.3), "n_errors"),
-        (dict(n_errors=1, m=0, eps0=0.3), "m must"),
+        (dict(n_errors=1, m=0, eps0=0.3), "'m' parameter"),
         (dict(n_errors=1, m=10, eps0=1.2), "eps0"),
         (dict(n_errors=1, m=10, eps0=-0.1), "eps0"),
         (dict(n_errors=1, m=10, eps0=float("nan")), "eps0"),
@@ -121,7 +121,13 @@ def test_binomial_test_bad_input(kwargs, match):
 
 @pytest.mark.parametrize(
     "args,match",
-    [((0, 0.3), "m must"), ((10, 1.5), "eps0"), ((10, 0.3, 0), "alpha"), ((10.0, 0.3), "m must"), ((10, None), "eps0")],
+    [
+        ((0, 0.3), "'m' parameter"),
+        ((10, 1.5), "eps0"),
+        ((10, 0.3, 0), "alpha"),
+        ((10.0, 0.3), "'m' parameter"),
+        ((10, None), "eps0"),
+    ],
 )
 def test_binomial_critical_count_bad_input(args, match):
     with pytest.raises((ValueError, TypeError), match=match):

@@ -60,7 +60,7 @@ def test_selection_leakage_is_optimistic_on_noise():
             TypeError,
             "model must be a scikit-learn classifier",
         ),
-        (lambda X, y: selection_leakage(X, y, [2], n_splits=1), ValueError, "n_splits must be >= 2"),
+        (lambda X, y: selection_leakage(X, y, [2], n_splits=1), ValueError, "'n_splits' parameter"),
         (lambda X, y: selection_leakage(np.where(X > 3, np.nan, X), y, [2]), ValueError, "X contains"),
     ],
 )

@@ -36,7 +36,7 @@ from ._results import BinomialTestResult, McNemarResult, TestResult, TTestResult
 # ----------------------------------------------------------------------------------------------------
 # One learner, one data set: binomial test and t-test (§2.4.1)
 # ----------------------------------------------------------------------------------------------------
-@validate_params({"eps0": PROBABILITY, "alpha": ALPHA})  # m: inline (tests/test_compare.py matches "m must")
+@validate_params({"m": [Interval(numbers.Integral, 1, None, closed="left")], "eps0": PROBABILITY, "alpha": ALPHA})
 def binomial_critical_count(m, eps0, alpha=0.05) -> int:
     """The critical error count C: the smallest c with P(X > c | ε0) < α for X ~ Binomial(m, ε0).
 
@@ -54,7 +54,9 @@ def binomial_critical_count(m, eps0, alpha=0.05) -> int:
     return int(np.flatnonzero(tail < alpha)[0])  # tail[m] = 0 < alpha, so one always exists
 
 
-@validate_params({"n_errors": COUNT, "eps0": PROBABILITY, "alpha": ALPHA})  # m: inline, as above
+@validate_params(
+    {"n_errors": COUNT, "m": [Interval(numbers.Integral, 1, None, closed="left")], "eps0": PROBABILITY, "alpha": ALPHA}
+)
 def binomial_test(n_errors, m, eps0, alpha=0.05) -> BinomialTestResult:
     """Binomial test of H0: ε ≤ ε0 from ``n_errors`` mistakes on ``m`` test samples (西瓜书 式(2.26)–(2.27)).
 
