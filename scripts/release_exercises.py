@@ -136,7 +136,8 @@ def make_release(source_path, *, variant=0, classroom=False):
         if cell.cell_type == "code":
             src = strip_solutions(text)
             if variant:
-                src = VARIANT_LINE.sub(f"variant = {int(variant)}", src)  # (why: the set's introduction, in its language)
+                # (why: the set's introduction, in its language)
+                src = VARIANT_LINE.sub(f"variant = {int(variant)}", src)
             new = nbformat.v4.new_code_cell(src)
         else:
             new = nbformat.v4.new_markdown_cell(text)
