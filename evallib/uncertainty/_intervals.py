@@ -1,4 +1,4 @@
-"""Intervals for an error rate (式(2.26)–(2.27): normal, Wilson, Clopper–Pearson), their coverage, and the k-fold mean interval."""
+"""Intervals for an error rate (normal, Wilson, Clopper–Pearson), their coverage, and the k-fold mean interval."""
 
 from __future__ import annotations
 
