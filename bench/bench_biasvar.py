@@ -1,7 +1,7 @@
 #!/usr/bin/env python
 """Benchmark evallib.biasvar.bias_variance: the batched polynomial path vs loops of fits vs mlxtend.
 
-    .venv/bin/python bench/bench_biasvar.py [--repeats 7] [--degrees 3 9] [--n-train 30] [--n-datasets 200]
+    .venv/bin/python -m bench.bench_biasvar [--repeats 7] [--degrees 3 9] [--n-train 30] [--n-datasets 200]
 
 Same settings for every method: a polynomial of the given degree, 200 fits on training sets of 30 points,
 predictions at 101 test points, target sin(2πx) with noise 0.3. Methods:
@@ -30,8 +30,8 @@ import sklearn
 from sklearn.linear_model import LinearRegression
 from sklearn.pipeline import make_pipeline
 from sklearn.preprocessing import PolynomialFeatures
-from timing import median_time
 
+from bench.timing import median_time
 from evallib.biasvar import bias_variance
 from evallib.fitting import PolynomialRegression
 

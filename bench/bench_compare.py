@@ -1,7 +1,7 @@
 #!/usr/bin/env python
 """Benchmark the Friedman/Nemenyi path of evallib.compare against SciPy on 100 × 20 score tables.
 
-    .venv/bin/python bench/bench_compare.py [--repeats 7] [--shape 100 20]
+    .venv/bin/python -m bench.bench_compare [--repeats 7] [--shape 100 20]
 
 Prints a Markdown table of median wall-clock times (milliseconds): evallib.compare.friedman (default and
 tie-corrected), nemenyi (ranks, CD, all pairwise p-values, CD groups) and q_alpha, next to what SciPy
@@ -18,8 +18,8 @@ import platform
 import numpy as np
 import scipy
 from scipy import stats
-from timing import median_time
 
+from bench.timing import median_time
 from evallib import compare
 
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env python
 """Benchmark chapter 13's tests (evallib.compare) against what a user would reach for instead.
 
-    .venv/bin/python bench/bench_compare_today.py [--repeats 5]
+    .venv/bin/python -m bench.bench_compare_today [--repeats 5]
 
 Prints a Markdown table of median wall-clock times (milliseconds) and the ratio alternative / evallib
 (above 1: evallib is faster), with the machine's load average. Every pair is first checked to agree: exactly
@@ -17,8 +17,8 @@ import platform
 
 import numpy as np
 from scipy import stats
-from timing import median_time
 
+from bench.timing import median_time
 from evallib import compare
 
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env python
 """Benchmark evallib.curves.roc_auc, roc_curve and pr_curve against scikit-learn on 10^6 and 10^7 scores.
 
-    .venv/bin/python bench/bench_curves.py [--repeats 5] [--sizes 1000000 10000000]
+    .venv/bin/python -m bench.bench_curves [--repeats 5] [--sizes 1000000 10000000]
 
 Prints a Markdown table of median wall-clock times (seconds) and the evallib / scikit-learn ratio
 (< 1: evallib is faster), for scores without ties (uniform floats) and with many ties (rounded to
@@ -22,8 +22,8 @@ import platform
 import numpy as np
 import sklearn
 from sklearn import metrics as skm
-from timing import median_time
 
+from bench.timing import median_time
 from evallib import curves
 
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env python
 """Benchmark DeLong's AUC variance in evallib.uncertainty against what a user would write instead.
 
-    .venv/bin/python bench/bench_uncertainty.py [--repeats 5] [--big 1000000]
+    .venv/bin/python -m bench.bench_uncertainty [--repeats 5] [--big 1000000]
 
 Three ways to the uncertainty of an AUC on the same labels and scores (30 % positive, informative scores):
 
@@ -27,8 +27,8 @@ import time
 import numpy as np
 import scipy
 from scipy import stats
-from timing import median_time
 
+from bench.timing import median_time
 from evallib import curves, uncertainty
 
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env python
 """One benchmark harness for evallib: ``make bench`` runs it and writes ``bench/RESULTS.md``.
 
-    .venv/bin/python bench/run.py [--quick] [--only curves,splits,compare,biasvar,memory,notebooks]
+    .venv/bin/python -m bench.run [--quick] [--only curves,splits,compare,biasvar,memory,notebooks]
                                   [--output bench/RESULTS.md]
 
 Every section times evallib next to what people would use instead, in the same process on the same data,
@@ -35,13 +35,12 @@ import sys
 import time
 from pathlib import Path
 
+import numpy as np
+
+from bench.timing import median_time
+
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
-sys.path.insert(0, str(HERE))
-sys.path.insert(0, str(ROOT / "scripts"))
-
-import numpy as np  # noqa: E402
-from timing import median_time  # noqa: E402
 
 NOTEBOOK_TARGET_S = 30.0
 
@@ -122,9 +121,9 @@ def machine_description():
 
 # ------------------------------------------------------------------------------------------- curves
 def bench_curves(sizes, repeats_for, warmup_below=10**7):
-    from bench_curves import check_agreement, make_scores
     from sklearn import metrics as skm
 
+    from bench.bench_curves import check_agreement, make_scores
     from evallib import curves
 
     rng = np.random.default_rng(0)
@@ -250,7 +249,7 @@ def bench_splits(m, repeats):
 
 # ------------------------------------------------------------------------------------------- compare
 def bench_compare(shape, repeats):
-    from bench_compare import compare_rows
+    from bench.bench_compare import compare_rows
 
     rows = compare_rows(shape, repeats)
     for r in rows:
@@ -263,7 +262,7 @@ def bench_compare(shape, repeats):
 
 # ------------------------------------------------------------------------------------------- biasvar
 def bench_biasvar(degrees, repeats):
-    from bench_biasvar import method_rows
+    from bench.bench_biasvar import method_rows
 
     rows = method_rows(degrees, repeats=repeats)
     for r in rows:
@@ -349,7 +348,8 @@ print("BENCH-JSON" + _json.dumps({"cpu": _ru.ru_utime + _ru.ru_stime}))
 def bench_notebooks(paths):
     import nbformat
     from nbclient import NotebookClient
-    from nbsettings import ENV
+
+    from scripts.nbsettings import ENV
 
     saved = {k: os.environ.get(k) for k in ENV}
     os.environ.update(ENV)
