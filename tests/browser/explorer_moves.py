@@ -520,6 +520,21 @@ def nth_on_page(case):
 KNOWN_DEFECTS: dict[str, str] = {}
 
 
+def move_every_control(page, chart, case):
+    """Press each of ``case``'s moves on ``chart``: after each, the readout must be evallib's for the new setting
+    and differ from the one before (the test in JupyterLab and on the site)."""
+    chart.scroll_into_view_if_needed()
+    state = dict(case.state)
+    if case.start_known:
+        wait_shows(chart, case.expected(state))
+    for move in case.moves:
+        before = chart.evaluate(READ_TEXTS)
+        press(page, chart, move)
+        state[move.param] = move.value
+        got = wait_shows(chart, case.expected(state))
+        assert got != before, f"{move.label}: the chart did not change"
+
+
 def case_params():
     """:data:`CASES` as pytest parameters, ids the rows' ids, the known defects marked xfail(strict=True)."""
     import pytest

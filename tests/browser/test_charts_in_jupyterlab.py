@@ -8,7 +8,7 @@ renderer draws them (vega 5.33 / vega-lite 5.6.1), as a learner's JupyterLab doe
 from __future__ import annotations
 
 import pytest
-from explorer_moves import CASES, READ_TEXTS, case_params, explorer_calls, notebook_of, outputs, press, wait_shows
+from explorer_moves import CASES, case_params, explorer_calls, move_every_control, notebook_of, outputs
 from labdriver import goto_notebook, shutdown_kernel_of
 
 pytestmark = pytest.mark.browser
@@ -44,16 +44,7 @@ def page(lab, browser):
 @pytest.mark.parametrize("case", case_params())
 def test_every_control_moves_from_the_keyboard_without_a_kernel(page, case):
     chart = page.locator(".vega-embed").nth(CASES.index(case))
-    chart.scroll_into_view_if_needed()
-    state = dict(case.state)
-    if case.start_known:
-        wait_shows(chart, case.expected(state))
-    for move in case.moves:
-        before = chart.evaluate(READ_TEXTS)
-        press(page, chart, move)
-        state[move.param] = move.value
-        got = wait_shows(chart, case.expected(state))
-        assert got != before, f"{move.label}: the chart did not change"
+    move_every_control(page, chart, case)
 
 
 def test_charts_fit_the_notebook_at_1280px(page):

@@ -17,11 +17,11 @@ from explorer_moves import (
     READ_TEXTS,
     build_explorer_pages,
     case_params,
+    move_every_control,
     nth_on_chapter_page,
     nth_on_page,
     outputs,
     press,
-    wait_shows,
 )
 
 pytestmark = pytest.mark.browser
@@ -84,16 +84,7 @@ def site(browser, site_pages):
 def test_every_control_moves_on_the_site_offline(site, case):
     page = site(case.notebook)
     chart = page.locator(".evallib-vega").nth(nth_on_page(case))
-    chart.scroll_into_view_if_needed()
-    state = dict(case.state)
-    if case.start_known:
-        wait_shows(chart, case.expected(state))
-    for move in case.moves:
-        before = chart.evaluate(READ_TEXTS)
-        press(page, chart, move)
-        state[move.param] = move.value
-        got = wait_shows(chart, case.expected(state))
-        assert got != before, f"{move.label}: the chart did not change"
+    move_every_control(page, chart, case)
 
 
 @pytest.mark.parametrize("case", [c for c in CASES if c.notebook == BUILT_HERE], ids=lambda c: c.id)
