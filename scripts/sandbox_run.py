@@ -205,7 +205,7 @@ def __grader_block__(targets, marker):
         ok = True
     return ok, patched
 __grader_block_ok__ = __grader_block__(%(targets)r, %(marker)r)
-print("__GRADER_BLOCK__", __grader_block_ok__[0], __grader_block_ok__[1])
+print(f"__GRADER_BLOCK__ {__grader_block_ok__[0]} {__grader_block_ok__[1]}")
 del __grader_block__, __grader_block_ok__
 """
 
@@ -272,14 +272,18 @@ def _read_lines(path):
 
 def _marked(cell, marker, parse):
     """The runner's own line in a cell's output (only read from cells that ran before, or are, the runner's)."""
-    for o in cell.get("outputs", []):
-        if o.get("output_type") == "stream":
-            for line in str(o.get("text", "")).splitlines():
-                if line.startswith(marker):
-                    try:
-                        return parse(line[len(marker) :])
-                    except ValueError:
-                        return None
+    # A busy kernel may flush one printed line as several stream messages: join them before reading lines.
+    text = "".join(
+        str(o.get("text", ""))
+        for o in cell.get("outputs", [])
+        if o.get("output_type") == "stream" and o.get("name") == "stdout"
+    )
+    for line in text.splitlines():
+        if line.startswith(marker):
+            try:
+                return parse(line[len(marker) :])
+            except ValueError:
+                return None
     return None
 
 

@@ -177,6 +177,22 @@ def test_plain_data_round_trip_and_nothing_else():
     assert isinstance(grading.to_data(object()), dict)
 
 
+def test_runner_reads_its_marker_line_across_split_stream_messages():
+    """A busy kernel flushed `__GRADER_BLOCK__ True 2` as two stream messages; the runner read no line and failed
+    every call of an honest answer as delegation (CI, set 12 q2). Oracle: the line as printed."""
+    from scripts import sandbox_run
+
+    cell = nbformat.v4.new_code_cell("")
+    cell.outputs = [
+        nbformat.v4.new_output("stream", name="stdout", text="__GRADER_BLOCK__ Tr"),
+        nbformat.v4.new_output("stream", name="stderr", text="a warning\n"),
+        nbformat.v4.new_output("stream", name="stdout", text="ue 2\n"),
+    ]
+    assert sandbox_run._marked(cell, "__GRADER_BLOCK__ ", str.split) == ["True", "2"]
+    cell.outputs = [nbformat.v4.new_output("stream", name="stderr", text="__GRADER_BLOCK__ True 2\n")]
+    assert sandbox_run._marked(cell, "__GRADER_BLOCK__ ", str.split) is None
+
+
 def test_otter_markers_are_stripped():
     src = (
         '""" # BEGIN PROMPT\nx = ...\n""" # END PROMPT\n# BEGIN SOLUTION NO PROMPT\nx = 41 + 1\n# END SOLUTION\n'
