@@ -36,14 +36,13 @@ import ast
 import copy
 import difflib
 import re
-import subprocess
 import sys
 from pathlib import Path
 
 import nbformat
 import polib
 
-from scripts.nbsettings import NOTEBOOKS, ROOT, STRIP_FLAGS, chapter_sources
+from scripts.nbsettings import NOTEBOOKS, ROOT, STRIP_FLAGS, chapter_sources, nbstripout
 
 LANG = "zh"
 ZH_NOTEBOOKS = NOTEBOOKS / LANG
@@ -355,10 +354,20 @@ def translate_release(nb, src: Path, *, classroom=False):
     return nb
 
 
+def write_exercises(pairs):
+    """Write the Chinese notebook of each (English source, out) pair, then strip them all with one nbstripout run
+    (the exercises/ git filter's flags: the files are what git stores). Returns the outs."""
+    outs = []
+    for src, out in pairs:
+        nbformat.write(build_exercise(src), out)
+        outs.append(out)
+    if outs:
+        nbstripout(*STRIP_FLAGS, *outs, check=True)
+    return outs
+
+
 def write_exercise(src: Path, out: Path):
-    nbformat.write(build_exercise(src), out)
-    subprocess.run([sys.executable, "-m", "nbstripout", *STRIP_FLAGS, str(out)], check=True)
-    return out
+    return write_exercises([(src, out)])[0]
 
 
 def _catalogs_of(sources):
@@ -408,7 +417,7 @@ def build(execute=True, sources=()):
             from scripts.slides import add_slide_metadata
 
             nbformat.write(add_slide_metadata(nb), out)
-            subprocess.run([sys.executable, "-m", "nbstripout", *KEEP_FLAGS, str(out)], check=True)
+            nbstripout(*KEEP_FLAGS, out, check=True)
             print(f"wrote {out.relative_to(ROOT)} (not executed)")
 
 

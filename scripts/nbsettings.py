@@ -2,6 +2,7 @@
 nbval checks them (the Makefile exports the same values)."""
 
 import os
+import sys
 from pathlib import Path
 
 ENV = {
@@ -25,6 +26,21 @@ EXTRA_KEYS = (
 )
 KEEP_FLAGS = ["--keep-output", "--keep-count", "--extra-keys", EXTRA_KEYS]  # notebooks/
 STRIP_FLAGS = ["--extra-keys", EXTRA_KEYS]  # exercises/
+
+# nbstripout's own command line, started without rfc3987_syntax (scripts/__init__.py says why: 2.4 s a process).
+NBSTRIPOUT = [
+    sys.executable,
+    "-c",
+    "import sys; sys.modules['rfc3987_syntax'] = None; sys.argv[0] = 'nbstripout'; "
+    "from nbstripout import main; sys.exit(main())",
+]
+
+
+def nbstripout(*args, **kwargs):
+    """``nbstripout *args`` (flags and files) as a subprocess; ``kwargs`` go to :func:`subprocess.run`."""
+    import subprocess
+
+    return subprocess.run([*NBSTRIPOUT, *map(str, args)], **kwargs)
 
 
 def apply_env():

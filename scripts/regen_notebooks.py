@@ -15,7 +15,6 @@ Other editions plug in through :func:`source_notebook` (the Chinese one, noteboo
 source and a gettext catalog: CONTRIBUTING.md, "A second language").
 """
 
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -24,7 +23,7 @@ import jupytext
 import nbformat
 from nbclient import NotebookClient
 
-from scripts.nbsettings import KEEP_FLAGS, KERNEL_ARGS, NOTEBOOKS, apply_env, chapter_sources, text_source
+from scripts.nbsettings import KEEP_FLAGS, KERNEL_ARGS, NOTEBOOKS, apply_env, chapter_sources, nbstripout, text_source
 from scripts.slides import add_slide_metadata
 
 KERNELSPEC = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
@@ -89,7 +88,7 @@ def regen(ipynb: Path) -> tuple[bool, float]:
         if cell_outputs:
             cell.outputs = coalesce_streams(cell_outputs)
     nbformat.write(add_slide_metadata(nb), ipynb)
-    subprocess.run([sys.executable, "-m", "nbstripout", *KEEP_FLAGS, str(ipynb)], check=True)
+    nbstripout(*KEEP_FLAGS, ipynb, check=True)
     return ok, dt
 
 

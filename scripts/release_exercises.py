@@ -28,7 +28,6 @@ import hmac
 import json
 import re
 import shutil
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
@@ -47,7 +46,7 @@ from evallib.grading import (  # noqa: F401
     source_questions,
 )
 from evallib.grading._source import parse_test_cell  # noqa: F401
-from scripts.nbsettings import ROOT, STRIP_FLAGS
+from scripts.nbsettings import ROOT, STRIP_FLAGS, nbstripout
 
 SOURCE_DIR = ROOT / "exercises" / "source"
 RELEASE_DIR = ROOT / "exercises"
@@ -184,7 +183,7 @@ def write_releases(pairs, *, variant=0, classroom=False, lang="en"):
         nbformat.write(nb, out_path)
         outs.append(str(out_path))
     if outs:
-        subprocess.run([sys.executable, "-m", "nbstripout", *STRIP_FLAGS, *outs], check=True)
+        nbstripout(*STRIP_FLAGS, *outs, check=True)
     return [Path(o) for o in outs]
 
 

@@ -22,7 +22,16 @@ from pathlib import Path
 import jupytext
 import nbformat
 
-from scripts.nbsettings import KEEP_FLAGS, NOTEBOOKS, ROOT, STRIP_FLAGS, chapter_sources, stored_notebooks, text_source
+from scripts.nbsettings import (
+    KEEP_FLAGS,
+    NOTEBOOKS,
+    ROOT,
+    STRIP_FLAGS,
+    chapter_sources,
+    nbstripout,
+    stored_notebooks,
+    text_source,
+)
 
 
 def _cells(nb):
@@ -99,11 +108,7 @@ def hygiene_problems(groups):
                 copy = Path(tmp) / f"{i}_{Path(f).name}"
                 copy.write_bytes(data)
                 checked.append(copy)
-            r = subprocess.run(
-                [sys.executable, "-m", "nbstripout", "--verify", *flags, *map(str, checked)],
-                capture_output=True,
-                text=True,
-            )
+            r = nbstripout("--verify", *flags, *checked, capture_output=True, text=True)
         if r.returncode:
             problems.append(
                 f"nbstripout --verify failed for what git holds in {folder}/ (fix: {FIX[folder]}; "
