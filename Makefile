@@ -53,8 +53,8 @@ $(CLASSROOM): $(STAMP)
 	bash scripts/pip_install.sh $(BIN) -e ".[test,classroom]"
 	@touch $(CLASSROOM)
 
-# Everything (CI: .ci/run). The Chinese chapters go through nbval only where a stored output is translated text
-# (conftest.py); `pytest --lf` re-runs only what failed last time (the cache is .pytest_cache/).
+# Everything (CI: .ci/run). The Chinese chapters' translated cells run again in Chinese in the English chapters'
+# nbval kernels (conftest.py); `pytest --lf` re-runs only what failed last time (the cache is .pytest_cache/).
 test: setup $(CLASSROOM) verify chromium sandbox
 	$(BIN)/python -m pytest -n 2 --dist loadfile tests notebooks --nbval --nbval-current-env \
 		--nbval-cell-timeout=300 $(PYTEST_ARGS)

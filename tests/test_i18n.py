@@ -7,7 +7,8 @@ listed as English-only by `make translate-status`, so the course is translated c
 - the stored Chinese notebook is what scripts/i18n.py builds (its code cells are the English ones, the set-up
   call may add lang="zh");
 - its stored outputs equal the English notebook's, cell by cell (text outputs; an explorer's repr differs only by
-  its title, translated through evallib.i18n). nbval also runs notebooks/zh/ (make test collects notebooks/).
+  its title, translated through evallib.i18n). The cells whose outputs are translated run again in Chinese in the
+  English chapters' nbval kernels (conftest.py), checked against the zh notebook's stored outputs.
 And evallib speaks the learner's language: explorer titles and labels, check messages, hints, known-mistake
 messages (in-process; the autograder's run is tests/test_grading.py's one `make autograde`).
 """
