@@ -1079,9 +1079,12 @@ def graded(tmp_path_factory):
     os.utime(subs / "erin.ipynb", (time.time() - 3600, time.time() - 3600))
     (subs / "erin").mkdir()
     nbformat.write(sol01(), subs / "erin" / f"{s01.stem}.ipynb")
-    for who in ("alice", "\u0430lice", *INJECTED):
+    for who in ("alice", "\u0430lice"):
         (subs / who).mkdir()
         nbformat.write(sol01(), subs / who / f"{s01.stem}.ipynb")
+    for who in INJECTED:  # a name is a name, graded or refused: these cost no sandbox
+        (subs / who).mkdir()
+        (subs / who / f"{s01.stem}.ipynb").write_text("not a notebook", encoding="utf-8")
     cmd = [
         "make",
         "-s",
@@ -1186,7 +1189,7 @@ def test_injected_and_lookalike_names(graded):
     names = {r["student"] for r in graded["table"]}
     for raw in INJECTED:
         shown = autograde.safe_cell(autograde.normalise_name(raw), newlines=False)
-        assert shown in names, (shown, names)
+        assert shown in names and shown in {r["student"] for r in graded["feedback"]}, (shown, names)
         assert shown[0] not in "=+-@"
     assert "\x1b" not in graded["stdout"] and b"\x1b" not in graded["raw"]
     (row,) = _g_rows(graded, "\u0430lice")
