@@ -4,9 +4,11 @@ sandboxed autograder.
 Kernel-backed tests go through the real `make autograde` on real files, in two runs (fixtures, only when
 selected): run A grades set 01 submissions that misbehave (tests/fixtures/grading/robustness.json), attack the
 grader (ATTACKS below) or use per-student variants, with a short cell time limit and an instructor seed file;
-run B (`graded`) grades, for every set, the instructor's solution (full marks), a notebook whose every answer is
-wrong (tests/fixtures/grading/wrong_answers.json: no problem scores full marks) and the untouched release (zero,
-not attempted), beside set 01 attacks on the grader itself (decoding, links, identity, injected names).
+run B (`graded`) grades, for every set, the instructor's solution (full marks, no cell raises: the release's cells
+with the answers filled in) and a notebook whose every answer is wrong (tests/fixtures/grading/wrong_answers.json:
+no problem scores full marks), beside set 01 attacks on the grader itself (decoding, links, identity, injected
+names). The untouched release's answers are "not attempted" (checked without a kernel for every set, and through
+the sandbox for set 01 in run A).
 """
 
 import csv
@@ -791,8 +793,8 @@ def test_refuses_without_sandbox_unless_unsafe(tmp_path):
 # ------------------------------------------------------------------------------- every set: run B
 @pytest.fixture(scope="module")
 def run_b(graded):
-    """Run B is the one honest-and-hostile run below (`graded`): every set's solution, wrong answers, partial
-    answers and untouched release are graded there, beside the attacks on the grader."""
+    """Run B is the one honest-and-hostile run below (`graded`): every set's solution, wrong answers and partial
+    answers are graded there, beside the attacks on the grader."""
     assert graded["returncode"] == 0, graded["stdout"][-3000:] + graded["stderr"][-3000:]
     return graded
 
@@ -832,14 +834,26 @@ def test_hidden_cases_give_partial_credit(run_b, key):
         assert {r["status"] for name, r in got.items() if name != q} == {"correct"}
 
 
-@needs_sandbox
 @pytest.mark.parametrize("key", SET_KEYS)
-def test_untouched_release_scores_zero_not_attempted(run_b, key):
-    got = [r for r in run_b["feedback"] if r["student"] == f"untouched_{key}"]
-    assert got and {(r["status"], r["points"]) for r in got} == {("not attempted", "0")}
-    assert all(r["message"] for r in got)
-    row = next(r for r in run_b["table"] if r["student"] == f"untouched_{key}")
-    assert not row["notes"], row["notes"]  # no cell of the untouched release raised
+def test_untouched_release_answers_are_not_attempted(key):
+    """The release's answer cells as a learner gets them (placeholders, stub functions), each run alone: every
+    problem is "not attempted", with a message saying what to replace. (Set 01's untouched release also goes
+    through the sandbox in run A; every other cell of a release runs in the sandbox as part of its solution.)"""
+    path = SOURCES[SET_KEYS.index(key)]
+    nb = nbformat.read(ROOT / "exercises" / f"{path.stem}.ipynb", as_version=4)
+    code = [c.source for c in nb.cells if c.cell_type == "code"]
+    ex = exercise_set(key)
+    checked = set()
+    for before, cell in zip(code, code[1:]):
+        m = re.match(r'ex\.check\("(q\d+)"', cell)
+        if m:
+            ns = {"np": np}
+            exec(before, ns)
+            answers = [ns[a] for a in ex.problems[m.group(1)].answers]
+            out = ex.outcome(m.group(1), *answers)
+            assert out.status == "not attempted" and out.message, (key, m.group(1), out)
+            checked.add(m.group(1))
+    assert checked == set(ex.problems), (key, checked)
 
 
 # ------------------------------------------------------------------------------- variants of every set
@@ -999,8 +1013,8 @@ INJECTED = ('=HYPERLINK("x")', "+cmd", "-2+3", "@SUM(A1)", "esc\x1b[31mred")
 
 @pytest.fixture(scope="session")
 def graded(tmp_path_factory):
-    """One `make autograde` over honest and hostile submissions: every set's solution, wrong answers, partial
-    answers and untouched release (run B's tests), set 01 attacks on the grader (decoding, links, identity,
+    """One `make autograde` over honest and hostile submissions: every set's solution, wrong answers and partial
+    answers (run B's tests), set 01 attacks on the grader (decoding, links, identity,
     injection, delegation, memoisation); the grader's peak RSS is sampled.
     No seed: every student has variant 0 (the per-student variants are run_a's); the instructor's secret file
     exists only as the target of a link."""
@@ -1019,12 +1033,10 @@ def graded(tmp_path_factory):
         key = path.stem[:2]
         (subs / f"solution_{key}").mkdir()
         nbformat.write(rel.solution_notebook(path), subs / f"solution_{key}" / f"{path.stem}.ipynb")
-        wrong = rel.solution_notebook(path)
+        wrong = rel.solution_notebook(path)  # (wrong answers may use what the solution computed)
         wrong.cells += [nbformat.v4.new_code_cell(WRONG[key][q]) for q in WRONG[key]]
         (subs / f"wrong_{key}").mkdir()
         nbformat.write(wrong, subs / f"wrong_{key}" / f"{path.stem}.ipynb")
-        (subs / f"untouched_{key}").mkdir()
-        shutil.copy(ROOT / "exercises" / f"{path.stem}.ipynb", subs / f"untouched_{key}" / f"{path.stem}.ipynb")
         for q, partial in WRONG["_partial"].get(key, {}).items():
             part = rel.solution_notebook(path)
             part.cells.append(nbformat.v4.new_code_cell(partial["code"]))
