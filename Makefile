@@ -26,12 +26,16 @@ setup: $(STAMP)
 	@# them out): kernels and sandboxed grading runs import evallib without compiling it (scripts/pip_install.sh).
 	@$(BIN)/python -m compileall -q evallib scripts >/dev/null
 
-$(STAMP): pyproject.toml
+# The venv with the extras $(1) (uv when it can be had: several times faster, bench/RESULTS.md "Set-up time"; else
+# pip: scripts/pip_install.sh), then matplotlib's font cache (built now, not inside a notebook's first cell).
+define install
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	@# uv when it can be had (several times faster; bench/RESULTS.md "Set-up time"), else pip: scripts/pip_install.sh
-	bash scripts/pip_install.sh $(BIN) -e ".[test]"
-	@# Build matplotlib's font cache now, not inside the first notebook cell (its message would be output).
+	bash scripts/pip_install.sh $(BIN) -e ".[$(1)]"
 	$(BIN)/python -c "import matplotlib.pyplot"
+endef
+
+$(STAMP): pyproject.toml
+	$(call install,test)
 	@touch $(STAMP)
 
 # make lab [PORT=8888] [NO_BROWSER=1] [LANG=zh]: JupyterLab on the whole course, opening on README.md rendered
@@ -48,14 +52,16 @@ lab: setup
 		$(if $(NO_BROWSER),--no-browser) $(if $(filter 0,$(shell id -u)),--allow-root)
 
 # JupyterHub, nbgitpuller, Dask (the classroom extra): make test runs the hub and Dask tests, make lab needs none of it.
+# On a fresh clone it installs everything at once (one resolution, one bytecode pass) and counts as `setup` too.
 CLASSROOM := $(VENV)/.classroom-stamp
-$(CLASSROOM): $(STAMP)
-	bash scripts/pip_install.sh $(BIN) -e ".[test,classroom]"
-	@touch $(CLASSROOM)
+ALL_EXTRAS := test,classroom
+$(CLASSROOM): pyproject.toml
+	$(call install,$(ALL_EXTRAS))
+	@touch $(STAMP) $(CLASSROOM)
 
 # Everything (CI: .ci/run). The Chinese chapters' translated cells run again in Chinese in the English chapters'
 # nbval kernels (conftest.py); `pytest --lf` re-runs only what failed last time (the cache is .pytest_cache/).
-test: setup $(CLASSROOM) verify chromium sandbox
+test: $(CLASSROOM) setup verify chromium sandbox
 	$(BIN)/python -m pytest -n 2 --dist loadfile tests notebooks --nbval --nbval-current-env \
 		--nbval-cell-timeout=300 $(PYTEST_ARGS)
 
@@ -135,7 +141,7 @@ site: setup
 
 # A JupyterHub for a class on this machine (README, "For instructors"): http://127.0.0.1:8000, shared password;
 # configurable-http-proxy comes from the npm registry into _build/node once. Config: classroom/jupyterhub_config.py.
-hub: setup $(CLASSROOM)
+hub: $(CLASSROOM) setup
 	$(BIN)/python -m classroom.hubtools
 
 # Benchmarks (README, "Benchmarks"): writes bench/RESULTS.md. OpenBLAS's core-type overrides are unset for this
