@@ -271,20 +271,22 @@ def _read_lines(path):
 
 
 def _marked(cell, marker, parse):
-    """The runner's own line in a cell's output (only read from cells that ran before, or are, the runner's)."""
+    """The runner's own line in a cell's output (only read from cells that ran before, or are, the runner's);
+    None unless there is exactly one: a second (a submission's thread printing a forged line into the runner's
+    cell) makes the cell's report void, which fails safe (the block counts as not installed)."""
     # A busy kernel may flush one printed line as several stream messages: join them before reading lines.
     text = "".join(
         str(o.get("text", ""))
         for o in cell.get("outputs", [])
         if o.get("output_type") == "stream" and o.get("name") == "stdout"
     )
-    for line in text.splitlines():
-        if line.startswith(marker):
-            try:
-                return parse(line[len(marker) :])
-            except ValueError:
-                return None
-    return None
+    lines = [line for line in text.splitlines() if line.startswith(marker)]
+    if len(lines) != 1:
+        return None
+    try:
+        return parse(lines[0][len(marker) :])
+    except ValueError:
+        return None
 
 
 def _descendants(root):

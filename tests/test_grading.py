@@ -179,7 +179,7 @@ def test_plain_data_round_trip_and_nothing_else():
     assert isinstance(grading.to_data(object()), dict)
 
 
-def test_runner_reads_its_marker_line_across_split_stream_messages():
+def test_runner_reads_its_one_marker_line_across_split_stream_messages():
     """A busy kernel flushed `__GRADER_BLOCK__ True 2` as two stream messages; the runner read no line and failed
     every call of an honest answer as delegation (CI, set 12 q2). Oracle: the line as printed."""
     from scripts import sandbox_run
@@ -192,6 +192,12 @@ def test_runner_reads_its_marker_line_across_split_stream_messages():
     ]
     assert sandbox_run._marked(cell, "__GRADER_BLOCK__ ", str.split) == ["True", "2"]
     cell.outputs = [nbformat.v4.new_output("stream", name="stderr", text="__GRADER_BLOCK__ True 2\n")]
+    assert sandbox_run._marked(cell, "__GRADER_BLOCK__ ", str.split) is None
+    # a forged line beside the runner's (a submission's thread printing into the runner's cell): void, not the first
+    cell.outputs = [
+        nbformat.v4.new_output("stream", name="stdout", text="__GRADER_BLOCK__ True 9\n"),
+        nbformat.v4.new_output("stream", name="stdout", text="__GRADER_BLOCK__ False 0\n"),
+    ]
     assert sandbox_run._marked(cell, "__GRADER_BLOCK__ ", str.split) is None
 
 
