@@ -316,7 +316,9 @@ def explorers_page(nb, stem: str, w: dict):
     if not cells:
         return None
     board = nbformat.v4.new_notebook(metadata=nb.metadata)
-    board.cells.append(nbformat.v4.new_markdown_cell("# " + w["explorers_of"].format(n=stem[:2])))
+    title = nbformat.v4.new_markdown_cell("# " + w["explorers_of"].format(n=stem[:2]))
+    title["id"] = "explorers-title"  # a fixed id: the same page on every build (nbformat draws a random one)
+    board.cells.append(title)
     for c in cells:
         c = nbformat.from_dict(dict(c))
         c.metadata = {**c.get("metadata", {}), "tags": ["remove-input"]}
@@ -336,7 +338,9 @@ def build_edition(out: Path, exporter, lang: str, dropped: list):
 
     def untranslated_note(nb, translated):
         if not translated and w["untranslated"]:
-            nb.cells.insert(0, nbformat.v4.new_markdown_cell(w["untranslated"]))
+            note = nbformat.v4.new_markdown_cell(w["untranslated"])
+            note["id"] = "untranslated-note"
+            nb.cells.insert(0, note)
         return nb
 
     for i, (stem, title) in enumerate(chapters):

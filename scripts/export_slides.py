@@ -21,6 +21,7 @@ import argparse
 import copy
 import re
 import sys
+import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -97,9 +98,30 @@ def _assets():
     return {"reveal_js": reveal_js, "mathjax_head": mathjax_head, "vega_js": vega_js}, styles
 
 
-def export_one(path: Path, out_dir: Path, execute: bool, assets) -> tuple[Path, float]:
+_EXPORTERS = threading.local()  # one SlidesExporter per thread and language: its templates compile once
+
+
+def _exporter(lang):
     from nbconvert import SlidesExporter
 
+    cache = _EXPORTERS.__dict__.setdefault("by_lang", {})
+    if lang not in cache:
+        cache[lang] = SlidesExporter(
+            config=hidden_cells_config(),
+            template_name="evallib_slides",
+            extra_template_basedirs=[str(webassets.TEMPLATES)],
+            reveal_url_prefix=SENTINEL,
+            reveal_theme="white",
+            reveal_transition="none",
+            reveal_number="c/t",
+            exclude_input_prompt=True,
+            exclude_output_prompt=True,
+            language_code=lang,
+        )
+    return cache[lang]
+
+
+def export_one(path: Path, out_dir: Path, execute: bool, assets) -> tuple[Path, float]:
     t0 = time.perf_counter()
     resources_extra, styles = assets
     nb = add_slide_metadata(nbformat.read(path, as_version=4))
@@ -112,21 +134,15 @@ def export_one(path: Path, out_dir: Path, execute: bool, assets) -> tuple[Path, 
     switch = f'<a class="evallib-lang" href="{other}">{SWITCH[lang]}</a>' if has_twin else ""
     out_dir = out_dir / "zh" if lang == "zh" else out_dir
     out_dir.mkdir(parents=True, exist_ok=True)
-    exporter = SlidesExporter(
-        config=hidden_cells_config(),
-        template_name="evallib_slides",
-        extra_template_basedirs=[str(webassets.TEMPLATES)],
-        reveal_url_prefix=SENTINEL,
-        reveal_theme="white",
-        reveal_transition="none",
-        reveal_number="c/t",
-        exclude_input_prompt=True,
-        exclude_output_prompt=True,
-        language_code=lang,
+    # The inlined scripts (reveal.js, MathJax, vega: about 4 MB) go in after nbconvert: its HTML post-pass parses
+    # the whole page with BeautifulSoup, and there they were most of what it parsed.
+    marks = {key: f"<!--{SENTINEL}-{key}-->" for key in resources_extra}
+    html, _ = _exporter(lang).from_notebook_node(
+        nb, resources={"evallib": {**marks, "switch": switch}, "metadata": {"name": path.stem}}
     )
-    html, _ = exporter.from_notebook_node(
-        nb, resources={"evallib": {**resources_extra, "switch": switch}, "metadata": {"name": path.stem}}
-    )
+    for key, mark in marks.items():
+        assert html.count(mark) == 1, f"{key}: the deck template changed (expected it once, found {html.count(mark)})"
+        html = html.replace(mark, resources_extra[key])
     for href, tag in styles.items():
         html, n = re.subn(rf'<link\b[^>]*\bhref="{re.escape(href)}"[^>]*>', lambda m: tag, html)
         assert n == 1, f"{href}: the reveal template changed (expected one <link> to it, found {n})"
