@@ -13,16 +13,22 @@ For each submission:
 1. (trusted) the set's source ``exercises/source/NN_topic.md`` is loaded for the student's variant (derived from
    the instructor's seed and the student id; 0 without a seed) and the calls that the checks and hidden tests will
    make to each implement-a-function answer are collected as data;
-2. (untrusted) ``scripts/sandbox_run.py`` runs inside bubblewrap (``bwrap``): the course and the virtual
-   environment read-only; the exercise sources, .git, the submissions and grades folders, the seed file and the
-   home folder hidden; an empty private /tmp as working folder; no network; its own PID namespace (every process
-   the submission starts dies with it); limits on memory, processes, file size and CPU time; a wall-clock limit.
-   It runs the student's cells in a kernel and prints the answers as JSON data (values; a function's return
-   values or exception types on the collected calls, each call time-limited);
-3. (trusted) the JSON is decoded as data only (never unpickled or executed); the learner-facing check and the
-   hidden tests of each problem run in this process on those data, against expected values computed here.
+2. (untrusted) ``scripts/sandbox_run.py`` runs inside bubblewrap (``bwrap``) on an allow-list (scripts/sandbox.py):
+   an empty root holding only /usr, a few /etc files, the interpreter, the virtual environment and the course's
+   public parts (evallib, the released exercises), read-only; sized tmpfs for /tmp, /var/tmp, /dev/shm; no
+   network; its own PID namespace (every process the submission starts dies with it); one uid per job from a
+   block held for this run; memory and processes bounded per sandbox by a cgroup where the machine allows one
+   (else per process: the grader says which when it starts); a wall-clock limit enforced from outside. The job
+   (hidden calls included) reaches the runner on a pipe; the runner is not dumpable. It runs the student's cells
+   in a kernel and prints the answers as JSON data (values; a function's return values or exception types on the
+   collected calls, each call time-limited, the library functions that solve the problem blocked);
+3. (trusted) the JSON is decoded as data only, with caps (never unpickled or executed); the learner-facing check
+   and the hidden tests of each problem run in this process on those data, against expected values computed here.
 A kernel that dies, a missing answer or malformed output scores zero for what it affects, with the reason.
-``grades.csv`` and ``feedback.csv`` are written after every sandbox is gone. The submitted files are only read.
+Submissions are opened without following links; one notebook per student and set is graded (the newest, said in
+the notes). ``grades.csv`` and ``feedback.csv`` get each submission's rows as soon as it is graded (a crash loses
+nothing graded) and are rewritten sorted at the end, after every sandbox is gone. The submitted files are only
+read. What is and is not promised: docs/design/sandbox.md.
 Without a working ``bwrap`` the grader refuses to run unless ``--unsafe-no-sandbox`` is given (every row then
 says so).
 """
@@ -673,7 +679,12 @@ def main(argv=None):
         help="seconds per call of a submitted function (default min(5, cell timeout / 5))",
     )
     ap.add_argument("--jobs", type=int, default=2, help="submissions graded at once (default 2)")
-    ap.add_argument("--memory-mb", type=int, default=4096, help="address-space limit of the sandbox (default 4096)")
+    ap.add_argument(
+        "--memory-mb",
+        type=int,
+        default=4096,
+        help="memory of each sandbox as a whole (a cgroup; without one, per process) in MB (default 4096)",
+    )
     ap.add_argument("--seed", help="the instructor's secret for per-student variants")
     ap.add_argument("--seed-file", help="file holding that secret (outside the course; hidden from the sandbox)")
     ap.add_argument(
@@ -713,6 +724,8 @@ def main(argv=None):
         memory_mb=args.memory_mb,
         hide=hide,
     )
+    if grader.sandbox:
+        print(f"autograde: sandbox bounds: {grader.box.bounds()}", file=sys.stderr, flush=True)
     subs = collect(root, grader.specs)
     if not subs:
         print(f"no notebooks under {root}")

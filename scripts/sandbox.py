@@ -45,6 +45,7 @@ UID_BLOCKS = 32  # runs at once on one machine
 LOCK_DIR = Path("/run/lock") if Path("/run/lock").is_dir() else Path(tempfile.gettempdir())
 MAX_OUTPUT = 50_000_000
 TMP_MB, VARTMP_MB, SHM_MB = 512, 64, 64
+FSIZE_MB = 64  # RLIMIT_FSIZE: the largest file a sandbox may write
 NPROC = 256
 ETC_FILES = (
     "ld.so.cache",
@@ -310,12 +311,20 @@ class Sandbox:
         self.uids.close()
 
     def bounds(self):
-        """What bounds each sandbox as a whole (for notes and the docs)."""
+        """What bounds each sandbox as a whole, in one line (the grader prints it when it starts)."""
+        rest = (
+            f"tmpfs /tmp {TMP_MB} MB, /var/tmp {VARTMP_MB} MB, /dev/shm {SHM_MB} MB, files {FSIZE_MB} MB each; "
+            f"wall time {self.total_timeout:g} s per notebook, enforced from outside"
+        )
         if self.cgroups:
-            return f"cgroup {self.cgroups}: memory {self.memory_mb} MB, {NPROC} processes per sandbox"
+            knob = "memory.max" if self.cgroups == "v2" else "memory.limit_in_bytes"
+            return (
+                f"memory {self.memory_mb} MB per sandbox as a whole (cgroup {self.cgroups} {knob}), "
+                f"{NPROC} processes (pids.max); {rest}"
+            )
         return (
-            f"no cgroup ({cgroup_problem()}): RLIMIT_AS {self.memory_mb} MB per process, RLIMIT_NPROC {NPROC} "
-            f"per sandbox uid, tmpfs /tmp {TMP_MB} MB, /var/tmp {VARTMP_MB} MB, /dev/shm {SHM_MB} MB"
+            f"NO memory bound on a sandbox as a whole ({cgroup_problem()}): RLIMIT_AS {self.memory_mb} MB per "
+            f"process, RLIMIT_NPROC {NPROC} per uid; {rest}"
         )
 
     def run(self, job):
@@ -466,7 +475,7 @@ class Sandbox:
                 with open(f, "w") as fh:
                     fh.write(str(os.getpid()))
             resource.setrlimit(resource.RLIMIT_AS, (mem, mem))
-            resource.setrlimit(resource.RLIMIT_FSIZE, (64 * 2**20, 64 * 2**20))
+            resource.setrlimit(resource.RLIMIT_FSIZE, (FSIZE_MB * 2**20, FSIZE_MB * 2**20))
             resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu))
             resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
             resource.setrlimit(resource.RLIMIT_NOFILE, (1024, 1024))

@@ -303,7 +303,11 @@ def runs(tmp_path_factory):
     try:
         pa = _start(subs_a, out_a, "--cell-timeout", 60, "--total-timeout", 300, "--jobs", 2, "--memory-mb", MEMORY_MB)
         pb = _start(subs_b, out_b, "--cell-timeout", 30, "--total-timeout", TOTAL_B, "--jobs", 1)
-        b_lines = [(time.monotonic(), line) for line in pb.stdout]  # each graded notebook, when it ends
+        b_lines, b_rows_early = [], None  # each graded notebook, when it ends
+        for line in pb.stdout:
+            b_lines.append((time.monotonic(), line))
+            if "a_quick" in line:  # the stopped runner is graded next: its row cannot be there, a_quick's must
+                b_rows_early = (out_b / "grades.csv").read_text(encoding="utf-8")
         b_err = pb.stderr.read()
         pb.wait(timeout=600)
         b_out = ("".join(line for _, line in b_lines), b_err)
@@ -318,6 +322,8 @@ def runs(tmp_path_factory):
         "feedback": fa + fb,
         "table": ta + tb,
         "b_lines": b_lines,
+        "b_rows_early": b_rows_early,
+        "a_err": a_out[1],
         "clone": str(clone),
         "paths": [str(subs_a), str(out_a), str(subs_b), str(out_b), str(clone)],
     }
@@ -358,12 +364,29 @@ def test_tmpfs_sizes_hold(runs):
     assert said.count("OSError 28") == 3, said  # each ended full (ENOSPC), none at 40 x 63 MB
 
 
+def test_the_grader_says_which_memory_bound_holds(runs):
+    """The console says whether a sandbox's memory is bounded as a whole (a cgroup) or only per process."""
+    if sandbox.cgroup_mode():
+        assert f"memory {MEMORY_MB} MB per sandbox as a whole (cgroup {sandbox.cgroup_mode()}" in runs["a_err"]
+    else:
+        assert "NO memory bound on a sandbox as a whole" in runs["a_err"]
+    assert f"/var/tmp {sandbox.VARTMP_MB} MB" in runs["a_err"] and "wall time 300 s per notebook" in runs["a_err"]
+
+
+def test_rows_are_written_as_each_submission_ends(runs):
+    """While run B's second notebook (the SIGSTOPped runner) is still being graded, grades.csv already holds the
+    first one's row: an OOM kill or a crash of the grader loses nothing graded."""
+    early = runs["b_rows_early"]
+    assert early is not None and "\na_quick," in early and "sigstop" not in early, early
+
+
 def test_memory_bound_holds_for_all_processes(runs):
     said = _said(runs, "memory_children")
     if sandbox.cgroup_mode() is None:
         pytest.skip(f"no cgroup here ({sandbox.cgroup_problem()}): per-process RLIMIT_AS only")
     peak = int(re.search(r"peak (\d+) MB", said).group(1))
     assert peak <= MEMORY_MB, said  # 4 children x 600 MB tried; the sandbox as a whole holds 1 GB
+    print(f"four children's private resident peak: {peak} MB under --memory-mb {MEMORY_MB} ({sandbox.cgroup_mode()})")
 
 
 def test_runner_cannot_be_reached_from_the_kernel(runs):
