@@ -22,6 +22,7 @@ import subprocess
 import sys
 import time
 import uuid
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from urllib.parse import quote, urlparse
 
@@ -249,12 +250,18 @@ class Hub:
         self._remember_children()
         try:
             if self.proc.poll() is None:
-                for name in self.api("GET", "/users"):
-                    if name["name"] != "classroom-admin" and name.get("servers"):
-                        try:
-                            self.api("DELETE", f"/users/{name['name']}/server", timeout=60)
-                        except Exception:
-                            pass
+                names = [
+                    u["name"] for u in self.api("GET", "/users") if u["name"] != "classroom-admin" and u.get("servers")
+                ]
+
+                def stop_server(name):
+                    try:
+                        self.api("DELETE", f"/users/{name}/server", timeout=60)
+                    except Exception:
+                        pass
+
+                with ThreadPoolExecutor(max(1, len(names))) as pool:  # the servers stop at once, not in turn
+                    list(pool.map(stop_server, names))
         except Exception:
             pass
         self._remember_children()

@@ -4,8 +4,8 @@ The hub runs from classroom/jupyterhub_config.py exactly as `make hub` runs it (
 SimpleLocalProcessSpawner, configurable-http-proxy from the npm registry in _build/node, students' servers from
 this .venv), with its state and the students' home folders in a temporary folder. The course is a local clone
 (nbgitpuller pulls from any git URL). Three students log in with the password, open the README's nbgitpuller
-link (their servers start, nbgitpuller clones the course into their homes), run chapter 01's first cells in their
-own kernels (REST + websocket) and get the stored outputs; they answer exercise set 01 differently and save it;
+link at the same time (their servers start, nbgitpuller clones the course into their homes), run chapter 01's first cells in their
+own kernels at once (REST + websocket) and get the stored outputs; they answer exercise set 01 differently and save it;
 the instructor then changes the course and one student pulls again: nbgitpuller merges the instructor's change
 and keeps the student's answer. The three notebooks are collected as `make autograde` reads them, as the
 docs/teaching.md says (grading them is tested once, by tests/test_grading.py's `make autograde` run). Everything started is stopped in ``finally`` (hubtools.Hub: servers, kernels, proxy, by pid).
@@ -21,6 +21,7 @@ import os
 import shutil
 import subprocess
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -98,15 +99,19 @@ def test_a_class_day_on_the_hub(proxy, tmp_path):
         hub.start()
         timings["hub started"] = time.monotonic() - t_start
         link = hubtools.readme_link(hub.base, str(course), "evallib-course", branch="main")
-        students = {}
-        for name in STUDENTS:
+
+        def arrive(name):  # the class arrives at once: each student logs in and opens the link
             t = time.monotonic()
-            st = students[name] = hubtools.Student(hub, name).login()
+            st = hubtools.Student(hub, name).login()
             page = st.open_link(link)
             assert "nbgitpuller" in page.text.lower() or "git-pull" in page.text
             events = st.pull(str(course), "main")
             assert events and events[-1]["phase"] == "finished", events[-3:]
             timings[f"{name}: server + pull"] = time.monotonic() - t
+            return st
+
+        with ThreadPoolExecutor(len(STUDENTS)) as pool:
+            students = dict(zip(STUDENTS, pool.map(arrive, STUDENTS)))
 
         head = _git("rev-parse", "HEAD", cwd=course)
         for name in STUDENTS:  # each home holds the course, at the course's commit
@@ -116,12 +121,17 @@ def test_a_class_day_on_the_hub(proxy, tmp_path):
         assert len({hub.server(n)["url"] for n in STUDENTS}) == 3, "one server per student"
 
         expected = [_text(c["outputs"]) for c in _code_cells(stored)[:N_CELLS]]
-        for name, st in students.items():  # the chapter runs in each student's own kernel, from their copy
+
+        def run_chapter(name):  # the chapter runs in each student's own kernel, from their copy, all at once
+            st = students[name]
             nb = st.read(f"evallib-course/{CHAPTER}")
             outs = st.run_cells(f"evallib-course/{CHAPTER}", ["".join(c["source"]) for c in _code_cells(nb)[:N_CELLS]])
             assert not [o for out in outs for o in out if o["output_type"] == "error"], (name, outs)
             assert [_text(o) for o in outs] == expected, f"{name}'s kernel printed other numbers than the chapter"
             assert any("image/png" in o.get("data", {}) for o in outs[-1]), "the figure cell shows its figure"
+
+        with ThreadPoolExecutor(len(STUDENTS)) as pool:
+            list(pool.map(run_chapter, STUDENTS))
         timings["chapter cells run"] = time.monotonic() - t_start
 
         for name, st in students.items():  # each student answers q1 (or not) and saves, as JupyterLab does
