@@ -22,6 +22,8 @@ import os
 import threading
 from pathlib import Path
 
+from ._validation import validate_params
+
 __all__ = [
     "LANGUAGES",
     "set_language",
@@ -50,12 +52,7 @@ def _check(code):
     return code
 
 
-def _check_text(text, name="text"):
-    if not isinstance(text, str):
-        raise TypeError(f"{name} must be a string, got {type(text).__name__}")
-    return text
-
-
+@validate_params({"code": ["str"]})  # the language code and its aliases: _check
 def set_language(code: str) -> None:
     """Set the learner's language for this process: ``"en"`` (default) or ``"zh"``."""
     global _default
@@ -67,6 +64,7 @@ def get_language() -> str:
     return getattr(_local, "lang", None) or _default
 
 
+@validate_params({"code": ["str"]})
 def language(code: str):
     """Speak ``code`` in this thread inside the ``with`` block (the autograder: one submission per thread)."""
     return _language(_check(code))  # checked at the call, not only when the block is entered
@@ -107,9 +105,9 @@ def _catalog(lang):
         return _CATALOGS[lang]
 
 
+@validate_params({"message": ["str"]})
 def gettext(message: str) -> str:
     """``message`` (English) in the current language: its catalog entry, or the English when there is none."""
-    _check_text(message, "message")
     lang = get_language()
     if lang == "en":
         return message
@@ -124,12 +122,13 @@ def N_(message: str) -> str:
     return message
 
 
+@validate_params({"text": ["str"]})
 def ui(text: str) -> str:
     """An explorer's title or control label in the current language (English when the catalog has no entry)."""
-    _check_text(text)
     return gettext(text)
 
 
+@validate_params({"template": ["str"]})
 def say(template: str, /, **fields) -> str:
     """An explorer's readout in the current language: ``template`` (English, ``str.format`` fields) or its catalog
     entry (same fields, same numbers), formatted with ``fields``.
@@ -137,7 +136,6 @@ def say(template: str, /, **fields) -> str:
     >>> say("degree {d}, noise_std {s:.2f}, {n} data sets of {m} points", d=3, s=0.25, n=50, m=20)
     'degree 3, noise_std 0.25, 50 data sets of 20 points'
     """
-    _check_text(template, "template")
     try:
         return gettext(template).format(**fields)
     except (KeyError, IndexError) as exc:
@@ -181,14 +179,12 @@ def _load_free(lang):
     return table
 
 
+@validate_params({"text": [None, "str"], "context": [None, "str"]})
 def translate(text, context=None):
     """``text`` (an English sentence of an exercise set) in the current language; unchanged in English or when
     no catalog translates it. ``context`` is the catalog's msgctxt (``"hint"``, ``"title"``, ``"check"``, ...)."""
     if text is None:  # a problem without a hint
         return text
-    _check_text(text)
-    if context is not None:
-        _check_text(context, "context")
     lang = get_language()
     if lang == "en" or not text:
         return text

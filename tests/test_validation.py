@@ -913,26 +913,17 @@ SWEEP["widgets.menu"] = ((0.05, O([0.05, 0.1]), "alpha"), {"name": "alpha"})
 bad("widgets.menu", "options=[]", lambda: el.widgets.menu(0.05, [], name="alpha"), "options")
 row(
     "widgets.Explorer",
-    O(el.widgets.fitting_explorer.__globals__["alt"].Chart().mark_point()),
+    O(__import__("altair").Chart().mark_point()),
     data=O(None),
     text="t",
     title="t",
 )
 row("widgets.fitting_data", seed=0, max_degree=3, n_train=(10,), noise_std=(0.1,), n_curve=5)
 row("widgets.kfold_data", O(_model()), XC, L(YC), random_state=0, max_k=3, max_p=2)
-for _n in (
-    "widgets.bayesian_comparison_data",
-    "widgets.bias_variance_data",
-    "widgets.calibration_data",
-    "widgets.cd_data",
-    "widgets.cost_data",
-    "widgets.interval_data",
-    "widgets.leakage_data",
-    "widgets.roofline_data",
-    "widgets.roofline_values",
-    "widgets.threshold_data",
-):
-    EXEMPT[_n] = "an explorer's data function, called with the builder's checked arguments (its row spoils them)"
+# The explorers' data functions (widgets.*_data, roofline_values) have no row: their declarations generate their
+# bad calls (test_declared_bad_value_is_refused_in_one_message_form). leakage_data needs a LeakageStudy, which no
+# declaration can make: a row.
+row("widgets.leakage_data", O(STUDY))
 row("plots.plot_632_weight", n_grid=201)
 row("plots.plot_coverage_dip", 30, method="wilson", confidence=0.95, eps_max=0.05, n_grid=200)
 EXEMPT["grading.tr"] = "formats a check's sentence: any template and values are its normal input"
@@ -941,6 +932,7 @@ EXEMPT["i18n.N_"] = "a no-op mark for Babel: any string is valid"
 row("i18n.gettext", "noise")
 bad("i18n.gettext", "message=3", lambda: el.i18n.gettext(3), "message")
 
+EXEMPT["grading.available_sets"] = "takes no argument"
 # grading: its functions judge a learner's answers, so a wrong answer is their normal input and gives feedback
 # (Incorrect), not a TypeError; the instructor-facing entry points are checked here.
 for _n in (
@@ -956,7 +948,6 @@ for _n in (
     "grading.from_data",
     "grading.data_key",
     "grading.cached",
-    "grading.read_myst",
     "grading.Problem",
     "grading.ExerciseSet",
     "grading.Incorrect",
@@ -991,11 +982,14 @@ row("plots.plot_rank_cells", L(Y), A(S))
 
 # ------------------------------------------------------------------------------- the tests
 def test_every_public_name_is_in_the_table():
+    """Every public name is swept: by its declarations (a declared function needs no row), a row, or an exemption."""
     extra = {e[0] for e in EXTRA}
-    missing = sorted(n for n in PUBLIC if n not in SWEEP and n not in EXEMPT and n not in extra)
+    generated = {c.values[0] for c in DECLARED_CASES}
+    missing = sorted(n for n in PUBLIC if n not in SWEEP and n not in EXEMPT and n not in extra and n not in generated)
     assert not missing, (
-        f"{len(missing)} public name(s) without a bad-input row: {missing}; "
-        "add it to tests/test_validation.py's table (SWEEP: a valid call; EXTRA: bad calls)"
+        f"{len(missing)} public name(s) without bad input: {missing}; declare its constraints "
+        "(evallib._validation.validate_params) or add it to tests/test_validation.py's table (SWEEP: a valid call; "
+        "EXTRA: bad calls; EXEMPT: the reason)"
     )
 
 
@@ -1057,6 +1051,10 @@ def test_sweep_size():
     """The numbers the issue asks for (printed with -s): public names, callables enumerated, bad calls."""
     n_callable = sum(callable(o) for o in PUBLIC.values())
     print(f"\n{len(PUBLIC)} public names, {n_callable} callables, {len(SWEEP)} rows, {len(CASES)} bad calls")
+    n_declared = sum(_declared(o) is not None for o in PUBLIC.values())
+    print(
+        f"{n_declared} declared, {len(DECLARED_CASES)} bad values from the declarations ({len(GENERATED)} without a row)"
+    )
     assert len(CASES) > 500
 
 
@@ -1066,6 +1064,9 @@ def test_sweep_size():
 # declarations, so a new public function needs a declaration, not a new table row.
 # =====================================================================================================
 DECLARED_MODULES = {
+    "widgets",
+    "grading",
+    "i18n",
     "data",
     "splits",
     "metrics",
@@ -1081,9 +1082,13 @@ DECLARED_MODULES = {
     "plots",
     "style",
 }
-# Not declared yet: none. evallib.widgets and evallib.grading/i18n are being rewritten on other branches and are
-# not required here (grading.hidden_rng is declared and swept). A function whose declaration has to wait goes here,
-# and leaves once declared (test_pending_list_has_no_declared_function says so).
+# Every module is in. What has no declaration is in EXEMPT with its reason: functions that take no argument; the
+# learner-facing checks of evallib.grading (require, expect_*, as_float, cached, tr): a wrong answer is their normal
+# input and gives feedback (Incorrect), not a TypeError; the grader's data protocol (to_data, from_data, data_key):
+# it takes any value, and what it cannot express becomes a placeholder (Opaque), never an error (tests/test_grading.py
+# attacks both); i18n.N_ (a no-op mark for Babel). Classes have rows (their constructors). The instructor-facing
+# grading entry points (exercise_set, load_source, read_myst, hidden_rng) are declared. A function whose declaration
+# has to wait goes here, and leaves once declared (test_pending_list_has_no_declared_function says so).
 PENDING_DECLARATIONS = frozenset()
 
 
@@ -1111,12 +1116,62 @@ def test_pending_list_has_no_declared_function():
     assert not stale, f"declared now, remove from PENDING_DECLARATIONS: {stale}"
 
 
+class _Unchecked:
+    """Stands for a required argument without a declaration in a generated call: the declared argument's bad value
+    is refused before the body runs, so this value is never looked at."""
+
+    def __repr__(self):
+        return "<unchecked>"
+
+
+_CANDIDATES = (None, 1, 0, 2, 3, 10, 0.5, 1.0, 0.05, True, "a", (0.0, 1.0), [1.0, 2.0], {"a": [1.0]}, abs)
+
+
+def _valid_value(kinds):
+    """A value that satisfies one of the declared ``kinds`` (LookupError when none of the candidates does)."""
+    for k in kinds:
+        own = list(getattr(k, "values", ()))
+        for end in (getattr(k, "left", None), getattr(k, "right", None)):
+            if end is not None:
+                own += [end, end + 1, end - 1, end / 2]
+        for v in [*own, *_CANDIDATES]:
+            if v in k:
+                return v
+    raise LookupError
+
+
+def _generated_call(func):
+    """(args, kwargs) for ``func`` without a SWEEP row: each required argument gets a value its declaration accepts
+    (or an _Unchecked one if it has none); None when a required declared argument has no such value."""
+    decl = _declared(func)
+    args, kwargs = [], {}
+    for pname, p in inspect.signature(func).parameters.items():
+        if p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD) or p.default is not p.empty:
+            continue
+        try:
+            v = _valid_value(decl[pname]) if pname in decl else _Unchecked()
+        except LookupError:
+            return None
+        if p.kind is p.POSITIONAL_ONLY:
+            args.append(v)
+        else:
+            kwargs[pname] = v
+    return tuple(args), kwargs
+
+
 def _declared_cases():
+    """Bad values from each public function's declarations, spoiling its SWEEP row's valid call, or a call made
+    from the declarations when it has no row (a new declared function needs no row)."""
     out = []
     for n, obj in PUBLIC.items():
         decl = _declared(obj)
-        if decl is None or n not in SWEEP:
+        if decl is None or not callable(obj):
             continue
+        if n not in SWEEP:
+            call = _generated_call(obj)
+            if call is None:
+                continue  # test_every_public_name_is_in_the_table asks for a row
+            GENERATED[n] = call
         for pname, kinds in decl.items():
             seen = set()
             for k in kinds:
@@ -1128,12 +1183,13 @@ def _declared_cases():
     return out
 
 
+GENERATED = {}  # public name -> (args, kwargs): the calls made from declarations (no SWEEP row)
 DECLARED_CASES = _declared_cases()
 
 
 @pytest.mark.parametrize("name, pname, value", DECLARED_CASES)
 def test_declared_bad_value_is_refused_in_one_message_form(name, pname, value):
-    args, kwargs = SWEEP[name]
+    args, kwargs = SWEEP[name] if name in SWEEP else GENERATED[name]
     fname = PUBLIC[name].__name__
     _expect_error(
         f"{name}({pname}={_short(value)})",

@@ -16,13 +16,14 @@ transforms, layer and concat, ``lineBreak`` on text marks).
 from __future__ import annotations
 
 import json
+import numbers
 import string
 import textwrap
 import unicodedata
 
 import altair as alt
 
-from .._validation import check_bool, check_real
+from .._validation import Interval, validate_params
 
 __all__ = [
     "Explorer",
@@ -46,6 +47,20 @@ WIDTH = 720
 READOUT_WIDTH = WIDTH - 100  # beside the axis titles' column of the views above it
 # The readout's font: 12 px monospace, 7.2 px a column (a CJK character takes two).
 _FONT_SIZE, _COLUMN_PX, _LINE_PX = 12, 7.3, 16
+
+# Declared constraints shared by the builders (evallib._validation.validate_params). A bound the controls' grid
+# sets (a multiple of 5, at most the slider's end) stays inline, after the declaration, with its own message.
+SEED = ["random_state"]
+REAL = [Interval(numbers.Real, None, None)]
+PROBABILITY = [Interval(numbers.Real, 0, 1)]
+OPEN_UNIT = [Interval(numbers.Real, 0, 1, closed="neither")]
+NONNEGATIVE = [Interval(numbers.Real, 0, None, closed="left")]
+POSITIVE = [Interval(numbers.Real, 0, None, closed="neither")]
+
+
+def at_least(minimum: int) -> list:
+    """An int >= ``minimum`` (a count: degree, samples, folds, data sets)."""
+    return [Interval(numbers.Integral, minimum, None, closed="left")]
 
 
 def _check_name(name, arg="name"):
@@ -120,6 +135,7 @@ class Explorer:
         return f"Explorer({self.title!r}: {vals})"
 
 
+@validate_params({"value": REAL, "lo": REAL, "hi": REAL, "step": POSITIVE, "description": ["str"], "name": ["str"]})
 def slider(value, lo, hi, step=1, description="", *, name):
     """A Vega parameter ``name`` bound to a range ``<input>`` (Tab to it, the arrow keys move it), labelled with
     ``description`` in the learner's language (evallib.i18n.ui).
@@ -131,16 +147,10 @@ def slider(value, lo, hi, step=1, description="", *, name):
     """
     from ..i18n import ui
 
-    for arg, v in (("value", value), ("lo", lo), ("hi", hi), ("step", step)):
-        check_real(v, arg)
-    if step <= 0:
-        raise ValueError(f"step: must be > 0; got {step!r}")
     if lo > hi:
         raise ValueError(f"lo, hi: the slider's range needs lo <= hi; got lo={lo!r}, hi={hi!r}")
     if not lo <= value <= hi:
         raise ValueError(f"value: must lie in [lo, hi] = [{lo!r}, {hi!r}]; got {value!r}")
-    if not isinstance(description, str):
-        raise TypeError(f"description: must be a str; got {type(description).__name__}")
     return alt.param(
         name=_check_name(name),
         value=value,
@@ -148,6 +158,15 @@ def slider(value, lo, hi, step=1, description="", *, name):
     )
 
 
+@validate_params(
+    {
+        "options": ["array-like"],
+        "description": ["str"],
+        "name": ["str"],
+        "labels": [None, "array-like"],
+        "radio": ["boolean"],
+    }
+)
 def menu(value, options, description="", *, name, labels=None, radio=True):
     """A Vega parameter ``name`` bound to radio buttons (``radio=True``, the default: arrows change them in
     JupyterLab, where Up/Down on a ``<select>`` move between cells) or a ``<select>``; ``labels`` are shown for the
@@ -167,9 +186,7 @@ def menu(value, options, description="", *, name, labels=None, radio=True):
         labels = [ui(str(s)) for s in labels]
         if len(labels) != len(options):
             raise ValueError(f"labels: one per option ({len(options)}); got {len(labels)}")
-    if not isinstance(description, str):
-        raise TypeError(f"description: must be a str; got {type(description).__name__}")
-    kind = alt.binding_radio if check_bool(radio, "radio") else alt.binding_select
+    kind = alt.binding_radio if radio else alt.binding_select
     kw = {"labels": labels} if labels is not None else {}
     return alt.param(name=_check_name(name), value=value, bind=kind(options=options, name=ui(description) + " ", **kw))
 

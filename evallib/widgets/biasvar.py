@@ -17,11 +17,25 @@ import altair as alt
 import numpy as np
 import pandas as pd
 
+from .._validation import validate_params
 from ..biasvar import bias_variance
 from ..fitting import PolynomialRegression
 from ..i18n import N_, say, ui
 from ..style import COLORS
-from ._chart import WIDTH, Explorer, inline, match, menu, readout, readout_expr, slider
+from ._chart import (
+    NONNEGATIVE,
+    REAL,
+    SEED,
+    WIDTH,
+    Explorer,
+    at_least,
+    inline,
+    match,
+    menu,
+    readout,
+    readout_expr,
+    slider,
+)
 
 __all__ = [
     "sine_target",
@@ -45,6 +59,7 @@ _L3 = N_("bias² + variance + noise = {s:.4f}   simulated expected error = {ee:.
 _L4 = N_("dominant term: {term}")
 
 
+@validate_params({"x": [*REAL, "array-like"]})
 def sine_target(x):
     """The course's true function f(x) = sin(2πx) (the same curve as :func:`evallib.data.make_sine`)."""
     from .._validation import as_finite_array, check_real
@@ -67,6 +82,18 @@ def _readout(degree, r):
     )
 
 
+@validate_params(
+    {
+        "degree": at_least(0),
+        "noise_std": NONNEGATIVE,
+        "n_train": at_least(1),
+        "n_datasets": at_least(2),
+        "target": ["callable"],
+        "x_range": ["range"],
+        "random_state": SEED,
+        "n_curves": at_least(0),
+    }
+)
 def bias_variance_view(
     degree, noise_std, n_train, n_datasets, *, target=sine_target, x_range=(0, 1), random_state=0, n_curves=40
 ):
@@ -100,6 +127,17 @@ def _round(a, digits=3, clip=1e5):
     return np.round(np.clip(a, -clip, clip), digits).tolist()
 
 
+@validate_params(
+    {
+        "max_degree": at_least(0),
+        "n_trains": ["array-like"],
+        "n_datasets": ["array-like"],
+        "target": ["callable"],
+        "x_range": ["range"],
+        "random_state": SEED,
+        "n_curves": at_least(0),
+    }
+)
 def bias_variance_data(
     *,
     max_degree=15,
@@ -291,6 +329,17 @@ def _chart(data, degree, noise_std, n_train, n_datasets, max_degree):
     return alt.vconcat(alt.hconcat(left, right), text).add_params(dp, sp, tp, mp)
 
 
+@validate_params(
+    {
+        "degree": at_least(0),  # <= max_degree: inline
+        "n_train": at_least(2),  # the menus' ends (200, 1000): inline
+        "n_datasets": at_least(2),
+        "max_degree": at_least(0),
+        "target": ["callable"],
+        "x_range": ["range"],
+        "random_state": SEED,
+    }
+)  # noise_std: inline, a ValueError for any bad value (pinned by tests/test_biasvar_widgets.py)
 def bias_variance_explorer(
     *,
     degree=3,

@@ -16,11 +16,23 @@ import numpy as np
 import pandas as pd
 
 from .. import compare as _cmp
-from .._validation import as_finite_array, check_positive_int, check_probability
+from .._validation import as_finite_array, check_positive_int, check_probability, validate_params
 from ..i18n import N_, say, ui
 from ..plots import compare as _plots
 from ..style import COLORS, new_figure
-from ._chart import Explorer, inline, match, menu, readout, readout_expr, slider, wrap
+from ._chart import (
+    OPEN_UNIT,
+    PROBABILITY,
+    Explorer,
+    at_least,
+    inline,
+    match,
+    menu,
+    readout,
+    readout_expr,
+    slider,
+    wrap,
+)
 
 __all__ = ["binomial_view", "binomial_test_explorer", "cd_data", "cd_view", "cd_explorer"]
 
@@ -89,6 +101,9 @@ def _check_binomial(m, eps0, error_rate):
     return m, eps0, error_rate, int(round(error_rate * m))
 
 
+@validate_params(
+    {"eps0": PROBABILITY, "alpha": OPEN_UNIT, "error_rate": PROBABILITY}
+)  # m: inline, its message is pinned ("m must be ...", as evallib.compare.binomial_test's)
 def binomial_view(m, eps0, alpha, error_rate):
     """Text and figure of the binomial test for ``m`` test samples, H0: ε ≤ ``eps0``, level ``alpha``,
     and an observed test error rate ``error_rate`` (n_errors = round(error_rate · m)).
@@ -163,6 +178,9 @@ def _js(s):
     return json.dumps(s, ensure_ascii=False)
 
 
+@validate_params(
+    {"eps0": PROBABILITY, "alpha": OPEN_UNIT, "error_rate": PROBABILITY}
+)  # m: inline, its message is pinned ("m must be ...", as evallib.compare.binomial_test's)
 def binomial_test_explorer(m=50, eps0=0.3, alpha=0.05, error_rate=0.4):
     """Sliders for m, ε0, the observed error rate and a menu for α over the binomial test (notebook 08): the
     distribution of the error count under H0, its critical region and the observed count, computed in the chart.
@@ -270,6 +288,9 @@ def _cd_text(r, names, alpha, n):
     return text, cd, groups
 
 
+@validate_params(
+    {"mean_ranks": ["array-like"], "names": [None, "array-like"], "alpha": OPEN_UNIT, "n_datasets": at_least(2)}
+)
 def cd_view(mean_ranks, names, alpha, n_datasets):
     """Text and figure: the Nemenyi CD for ``alpha`` and ``n_datasets`` (N), which pairs of algorithms
     with these mean ranks it separates, the CD-against-N curve and the CD diagram.
@@ -289,6 +310,9 @@ def cd_view(mean_ranks, names, alpha, n_datasets):
     return text, fig
 
 
+@validate_params(
+    {"mean_ranks": ["array-like"], "names": [None, "array-like"], "alphas": ["array-like"], "n_range": ["array-like"]}
+)
 def cd_data(mean_ranks, names=None, *, alphas=ALPHAS, n_range=(2, 100)) -> dict:
     """Every state of the CD explorer: for each α in ``alphas`` and N in ``n_range`` (both ends included), the
     critical difference (:func:`evallib.compare.critical_difference`), its groups (:func:`evallib.compare.
@@ -391,6 +415,9 @@ def _cd_diagram(r, names):
     }
 
 
+@validate_params(
+    {"mean_ranks": ["array-like"], "names": [None, "array-like"], "n_datasets": at_least(2), "alpha": OPEN_UNIT}
+)  # n_datasets <= 100 (the slider's end): inline
 def cd_explorer(mean_ranks, names=None, *, n_datasets=10, alpha=0.05):
     """A slider for N and a menu for α over the Nemenyi critical difference of fixed mean ranks (notebook 09):
     with the same mean ranks, more data sets shrink CD and separate more pairs."""

@@ -14,11 +14,11 @@ import numpy as np
 import pandas as pd
 
 from .. import compare as _cmp
-from .._validation import as_finite_array, check_consistent_length, check_positive_int
+from .._validation import as_finite_array, check_consistent_length, check_positive_int, validate_params
 from ..i18n import N_, say, ui
 from ..plots import compare_today as _plots
 from ..style import COLORS
-from ._chart import WIDTH, Explorer, inline, match, readout, slider, wrap
+from ._chart import NONNEGATIVE, WIDTH, Explorer, at_least, inline, match, readout, slider, wrap
 
 __all__ = ["ROPES", "bayesian_comparison_data", "bayesian_comparison_view", "bayesian_comparison_explorer"]
 
@@ -121,6 +121,17 @@ def _tests(a, b, rope, n, lower_is_better, n_samples=N_SAMPLES):
     )
 
 
+@validate_params(
+    {
+        "scores_a": ["array-like"],
+        "scores_b": ["array-like"],
+        "rope": NONNEGATIVE,
+        "n_datasets": at_least(2),  # at most the data sets given: inline
+        "names": ["array-like"],
+        "lower_is_better": ["boolean"],
+        "n_samples": at_least(1),
+    }
+)
 def bayesian_comparison_view(
     scores_a, scores_b, rope, n_datasets, names=("A", "B"), lower_is_better=True, n_samples=10000
 ):
@@ -147,6 +158,15 @@ def bayesian_comparison_view(
     return _readout(a, b, names, lower_is_better, bs, wx, sg, tt), fig
 
 
+@validate_params(
+    {
+        "scores_a": ["array-like"],
+        "scores_b": ["array-like"],
+        "names": ["array-like"],
+        "lower_is_better": ["boolean"],
+        "min_n": at_least(2),
+    }
+)
 def bayesian_comparison_data(scores_a, scores_b, *, names=("A", "B"), lower_is_better=True, min_n=3) -> dict:
     """Everything the explorer shows, for every ROPE in :data:`ROPES` and every N from ``min_n`` to the number of
     data sets: ``{"probs", "draws", "readout"}`` DataFrames.
@@ -239,6 +259,16 @@ def _chart(data, rope, n, n_max):
     return alt.vconcat(alt.hconcat(left, right), text).add_params(rp, np_)
 
 
+@validate_params(
+    {
+        "scores_a": ["array-like"],
+        "scores_b": ["array-like"],
+        "rope": NONNEGATIVE,  # on the explorer's grid: inline
+        "n_datasets": [None, *at_least(2)],  # at least 3, the slider's start: inline
+        "names": ["array-like"],
+        "lower_is_better": ["boolean"],
+    }
+)
 def bayesian_comparison_explorer(
     scores_a, scores_b, *, rope=0.01, n_datasets=None, names=("A", "B"), lower_is_better=True
 ):

@@ -15,10 +15,10 @@ import numpy as np
 import pandas as pd
 
 from .. import curves as _curves
-from .._validation import check_probability, check_real, resolve_pos_label
+from .._validation import check_probability, check_real, resolve_pos_label, validate_params
 from ..i18n import N_, say, ui
 from ..style import COLORS
-from ._chart import Explorer, inline, match, readout, readout_expr, slider, wrap
+from ._chart import POSITIVE, PROBABILITY, REAL, Explorer, inline, match, readout, readout_expr, slider, wrap
 
 __all__ = ["threshold_data", "threshold_explorer", "cost_data", "cost_explorer"]
 
@@ -54,6 +54,7 @@ def _threshold_text(t, area, bep):
     )
 
 
+@validate_params({"y_true": ["array-like"], "scores": ["array-like"], "step": POSITIVE, "pos_label": [None, "label"]})
 def threshold_data(y_true, scores, *, step=0.01, pos_label=None) -> dict:
     """Every state of the threshold explorer: for each cut point of the slider (multiples of ``step`` from below
     the lowest score to one step above the highest), :func:`evallib.curves.threshold_summary` and the readout;
@@ -103,6 +104,15 @@ def threshold_data(y_true, scores, *, step=0.01, pos_label=None) -> dict:
     }
 
 
+@validate_params(
+    {
+        "y_true": ["array-like"],
+        "scores": ["array-like"],
+        "threshold": [None, *REAL],  # within the scores' range: inline
+        "step": POSITIVE,
+        "pos_label": [None, "label"],
+    }
+)
 def threshold_explorer(y_true, scores, *, threshold=None, step=0.01, pos_label=None) -> Explorer:
     """One slider moves the cut point (predict positive when ``score >= threshold``); the confusion
     matrix, P, R, F1, TPR and FPR and the marked point on both the ROC and the P-R curve follow it.
@@ -233,6 +243,7 @@ def _cost_text(curves, p, log2_cost_ratio):
     return "\n".join(lines)
 
 
+@validate_params({"y_true": ["array-like"], "scores_by_model": [dict], "pos_label": [None, "label"]})
 def cost_data(y_true, scores_by_model, *, pos_label=None) -> dict:
     """What the cost explorer draws and reads, for every class prior and cost ratio: per model its ROC points
     (:func:`evallib.curves.cost_curve`: FPR, FNR, threshold, and the readout's strings of them), its lower
@@ -284,6 +295,15 @@ def cost_data(y_true, scores_by_model, *, pos_label=None) -> dict:
     }
 
 
+@validate_params(
+    {
+        "y_true": ["array-like"],
+        "scores_by_model": [dict],
+        "p": [None, *PROBABILITY],
+        "log2_cost_ratio": REAL,  # within the slider's [-5, 5]: inline
+        "pos_label": [None, "label"],
+    }
+)
 def cost_explorer(y_true, scores_by_model, *, p=None, log2_cost_ratio=0.0, pos_label=None) -> Explorer:
     """Cost ratio and class prior → the best threshold of each model and where it sits on the cost curve.
 

@@ -12,13 +12,25 @@ import numpy as np
 import pandas as pd
 
 from .. import plots
-from .._validation import check_labels, check_nonnegative, check_positive_int, check_random_state
+from .._validation import check_labels, check_nonnegative, check_positive_int, check_random_state, validate_params
 from ..evaluation import _cv_summary, cross_validation, evaluate
 from ..fitting import polynomial_experiment
 from ..i18n import N_, say, ui
 from ..splits import KFold
 from ..style import COLORS, new_figure
-from ._chart import Explorer, inline, match, readout, readout_expr, readout_fields, slider, wrap
+from ._chart import (
+    NONNEGATIVE,
+    SEED,
+    Explorer,
+    at_least,
+    inline,
+    match,
+    readout,
+    readout_expr,
+    readout_fields,
+    slider,
+    wrap,
+)
 
 __all__ = ["fitting_data", "fitting_update", "fitting_explorer", "kfold_data", "kfold_update", "kfold_explorer"]
 
@@ -52,6 +64,15 @@ def _fitting_text(e, d, noise_std):
     return say(FITTING_TEXT, d=d, train=e.train_mse[d], test=e.test_mse[d], noise=noise_std**2, best=e.best_degree)
 
 
+@validate_params(
+    {
+        "seed": SEED,
+        "max_degree": at_least(0),
+        "n_train": [*at_least(2), "array-like"],
+        "noise_std": [*NONNEGATIVE, "array-like"],
+        "n_curve": at_least(2),
+    }
+)
 def fitting_data(*, seed=0, max_degree=15, n_train=N_TRAIN_GRID, noise_std=NOISE_GRID, n_curve=N_CURVE) -> dict:
     """Everything the fitting explorer shows, for every training-set size in ``n_train`` and noise std in
     ``noise_std`` (:func:`evallib.fitting.polynomial_experiment` with ``random_state=seed``).
@@ -120,6 +141,9 @@ def fitting_data(*, seed=0, max_degree=15, n_train=N_TRAIN_GRID, noise_std=NOISE
     }
 
 
+@validate_params(
+    {"degree": at_least(0), "n_train": at_least(2), "noise_std": NONNEGATIVE, "seed": SEED, "max_degree": at_least(0)}
+)  # degree <= max_degree: inline
 def fitting_update(degree=3, n_train=20, noise_std=0.25, *, seed=0, max_degree=15):
     """Text and static figure (matplotlib) of one setting of the fitting explorer: left, the degree-``degree``
     fit against the training points and the true curve; right, training and test MSE of every degree."""
@@ -142,6 +166,7 @@ def fitting_update(degree=3, n_train=20, noise_std=0.25, *, seed=0, max_degree=1
     return _fitting_text(e, int(degree), noise_std), fig
 
 
+@validate_params({"seed": SEED})
 def fitting_explorer(*, seed=0):
     """Sliders for polynomial degree, training-set size and noise: watch training and test error part ways."""
     check_random_state(seed, "seed")
@@ -264,6 +289,9 @@ def _kfold_limits(y, max_k, max_p):
     return max(2, min(max_k, len(y), smallest)), max_p
 
 
+@validate_params(
+    {"X": ["array-like"], "y": ["array-like"], "random_state": SEED, "max_k": at_least(2), "max_p": at_least(1)}
+)
 def kfold_data(model, X, y, *, random_state=0, max_k=20, max_p=10) -> dict:
     """Every state of the k-fold explorer: p-times k-fold cross-validation (:func:`evallib.evaluation.
     cross_validation`) for every k in 2..max_k (at most the smallest class) and p in 1..max_p, each (k, repeat)
@@ -296,6 +324,16 @@ def kfold_data(model, X, y, *, random_state=0, max_k=20, max_p=10) -> dict:
     return {"folds": pd.DataFrame(folds), "states": pd.DataFrame(states), "ylim": (-0.05 * top, top)}
 
 
+@validate_params(
+    {
+        "X": ["array-like"],
+        "y": ["array-like"],
+        "n_splits": at_least(2),
+        "n_repeats": at_least(1),
+        "random_state": SEED,
+        "ylim": [None, "range"],
+    }
+)
 def kfold_update(model, X, y, n_splits=10, n_repeats=1, *, random_state=0, ylim=None):
     """Text and static figure (matplotlib) for one (k, p) of the k-fold explorer: the estimate, its spread and
     its cost."""
@@ -308,6 +346,9 @@ def kfold_update(model, X, y, n_splits=10, n_repeats=1, *, random_state=0, ylim=
     return _kfold_text(r, n_splits, n_repeats), fig
 
 
+@validate_params(
+    {"X": ["array-like"], "y": ["array-like"], "random_state": SEED, "max_k": at_least(2), "max_p": at_least(1)}
+)
 def kfold_explorer(model, X, y, *, random_state=0, max_k=20, max_p=10):
     """Sliders for k (folds) and p (repeats) of p-times k-fold cross-validation on (X, y): every (k, p) computed
     once (:func:`kfold_data`), drawn in the browser."""

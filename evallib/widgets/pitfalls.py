@@ -16,11 +16,11 @@ import pandas as pd
 
 from .. import curves as _curves
 from .. import metrics as _metrics
-from .._validation import check_positive_int, check_real
+from .._validation import check_positive_int, check_real, validate_params
 from ..i18n import say, ui
 from ..pitfalls import LeakageStudy, distort_probabilities
 from ..style import COLORS
-from ._chart import Explorer, inline, match, menu, readout, slider, wrap
+from ._chart import POSITIVE, PROBABILITY, REAL, Explorer, at_least, inline, match, menu, readout, slider, wrap
 
 __all__ = [
     "leakage_data",
@@ -59,6 +59,7 @@ def _leakage_text(study, k):
     )
 
 
+@validate_params({"study": [LeakageStudy]})
 def leakage_data(study: LeakageStudy) -> dict:
     """What the leakage explorer shows for every k of ``study``: ``{"curve", "folds", "readout"}`` DataFrames.
 
@@ -89,6 +90,7 @@ def leakage_data(study: LeakageStudy) -> dict:
     return {"curve": curve, "folds": folds, "readout": readout}
 
 
+@validate_params({"study": [LeakageStudy], "k": at_least(1), "chance": [None, *PROBABILITY]})
 def leakage_update(study: LeakageStudy, k, *, chance=None):
     """Text and figure of the leakage explorer for one number of features ``k`` (one of ``study.ks``): the
     static figure is :func:`evallib.plots.plot_leakage` with k circled."""
@@ -140,6 +142,9 @@ def _leakage_chart(data, k, chance):
     return alt.vconcat(alt.hconcat(left, right), readout).add_params(kp)
 
 
+@validate_params(
+    {"k": [None, *at_least(1)], "chance": [None, *PROBABILITY]}
+)  # study: inline, its message (pinned) names the function that makes one; k among study.ks: inline
 def leakage_explorer(study: LeakageStudy, *, k=None, chance=None) -> Explorer:
     """One menu picks how many features were selected before cross-validation (one of ``study.ks``, from
     :func:`evallib.pitfalls.selection_leakage`); the text and the charts give the leaky and the honest estimate.
@@ -206,6 +211,7 @@ def _check_calibration(y_true, proba, n_bins):
     return np.asarray(y_true), np.asarray(proba, dtype=float)
 
 
+@validate_params({"y_true": ["array-like"], "proba": ["array-like"], "n_bins": at_least(1)})
 def calibration_data(y_true, proba, *, n_bins=10) -> dict:
     """What the calibration explorer shows for every bend on its grid (slope = 2 ** :data:`LOG2_SLOPES`, shift in
     :data:`SHIFTS`): ``{"bins", "readout", "original", "roc"}`` DataFrames.
@@ -237,6 +243,9 @@ def calibration_data(y_true, proba, *, n_bins=10) -> dict:
     }
 
 
+@validate_params(
+    {"y_true": ["array-like"], "proba": ["array-like"], "slope": POSITIVE, "shift": REAL, "n_bins": at_least(1)}
+)
 def calibration_update(y_true, proba, slope=1.0, shift=0.0, *, n_bins=10):
     """Text and figure of the calibration explorer for one bend ``expit(slope · logit(p) + shift)``: the static
     figure is the reliability diagram of the original and the bent probabilities."""
@@ -289,6 +298,9 @@ def _calibration_chart(data, log2_slope, shift):
     return alt.vconcat(alt.hconcat(left, right), _readout_mark(data["readout"], at)).add_params(sp, hp)
 
 
+@validate_params(
+    {"y_true": ["array-like"], "proba": ["array-like"], "slope": POSITIVE, "shift": REAL, "n_bins": at_least(1)}
+)  # slope and shift on the explorer's grid: inline
 def calibration_explorer(y_true, proba, *, slope=1.0, shift=0.0, n_bins=10) -> Explorer:
     """Bend binary probabilities monotonically (:func:`evallib.pitfalls.distort_probabilities`) and watch the
     reliability diagram, Brier score and log loss move while the ROC curve and its AUC stay put.

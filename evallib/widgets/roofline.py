@@ -20,10 +20,11 @@ import numpy as np
 import pandas as pd
 
 from .. import roofline as rl
+from .._validation import Options, validate_params
 from ..i18n import N_, gettext, say, ui
 from ..roofline import _layers
 from ..style import COLORS
-from ._chart import WIDTH, Explorer, inline, menu, slider
+from ._chart import POSITIVE, WIDTH, Explorer, at_least, inline, menu, slider
 
 __all__ = ["roofline_data", "roofline_values", "roofline_update", "roofline_explorer"]
 
@@ -93,6 +94,18 @@ def _text(device, peak_flops, bandwidth, models, batch, mac_flops, outputs, dtyp
     return "\n".join(lines), ms
 
 
+@validate_params(
+    {
+        "device": ["str"],
+        "peak_flops": POSITIVE,
+        "bandwidth": POSITIVE,
+        "models": ["str", "array-like"],
+        "batch": at_least(1),
+        "mac_flops": [Options(1, 2)],
+        "outputs": [Options(*_OUTPUTS)],
+        "devices": [None, dict],
+    }
+)  # device among the presets, dtype (a name or a number of bytes): inline, as evallib.roofline.Convention's
 def roofline_update(
     device="GTX 1080 Ti",
     peak_flops=11.3e12,
@@ -133,6 +146,7 @@ def _elements(layer, outputs):
     return layer.in_elements + layer.out_elements
 
 
+@validate_params({"devices": [None, dict], "models": [None, "array-like"]})
 def roofline_data(devices=None, models=None) -> dict:
     """What the roofline chart evaluates its formulas on: ``{"layers", "devices"}`` DataFrames.
 
@@ -165,6 +179,18 @@ def roofline_data(devices=None, models=None) -> dict:
     return {"layers": pd.DataFrame(rows), "devices": pd.DataFrame(devs)}
 
 
+@validate_params(
+    {
+        "data": [dict],
+        "model": ["str"],
+        "peak_flops": POSITIVE,
+        "bandwidth": POSITIVE,
+        "batch": at_least(1),
+        "mac_flops": [Options(1, 2)],
+        "outputs": [Options(*_OUTPUTS)],
+        "dtype": [Options(*rl.DTYPE_BYTES)],
+    }
+)
 def roofline_values(data, model, peak_flops, bandwidth, batch, mac_flops, outputs, dtype) -> dict:
     """The chart's arithmetic in Python (the same operations as its Vega expressions): flops, memory_bytes,
     intensity, attainable, bound, time_model, time_layers of one model of ``data`` (from :func:`roofline_data`)."""
@@ -348,6 +374,7 @@ def _roof_expr():
     )
 
 
+@validate_params({"measurement": [None, rl.MachineMeasurement], "models": ["str", "array-like"], "device": ["str"]})
 def roofline_explorer(measurement=None, *, models=("VGG16", "MobileNetV1"), device="GTX 1080 Ti"):
     """Device presets (a menu), log₁₀ shifts of their peak and bandwidth (sliders), a check box per model, batch
     size and the counting conventions; the models move on the roofline. ``measurement`` (from

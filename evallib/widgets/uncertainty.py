@@ -21,12 +21,24 @@ import pandas as pd
 from scipy import stats
 
 from .. import uncertainty as _unc
-from .._validation import check_positive_int, check_probability, check_random_state
+from .._validation import check_positive_int, check_probability, check_random_state, validate_params
 from ..i18n import N_, say, ui
 from ..plots import uncertainty as _plots
 from ..plots._base import COLORS
 from ..style import new_figure
-from ._chart import Explorer, inline, match, menu, readout, readout_expr, readout_fields, slider
+from ._chart import (
+    OPEN_UNIT,
+    PROBABILITY,
+    Explorer,
+    at_least,
+    inline,
+    match,
+    menu,
+    readout,
+    readout_expr,
+    readout_fields,
+    slider,
+)
 from .compare import py_fixed, py_round
 
 __all__ = ["interval_view", "interval_data", "interval_explorer", "M_VALUES", "CONFIDENCES", "N_TRIALS"]
@@ -62,6 +74,7 @@ def _check(m, error_rate, confidence):
     return m, eps, confidence
 
 
+@validate_params({"m": at_least(1), "error_rate": PROBABILITY, "confidence": OPEN_UNIT})
 def interval_view(m, error_rate, confidence=0.95):
     """Text and figure: on ``m`` test samples with a true error rate ``error_rate``, the three intervals
     for the expected count of errors (round(ε·m)) and each method's coverage, exact and simulated
@@ -91,6 +104,7 @@ def interval_view(m, error_rate, confidence=0.95):
     return text, fig
 
 
+@validate_params({"ms": ["array-like"], "confidences": ["array-like"], "n_trials": at_least(1)})
 def interval_data(*, ms=M_VALUES, confidences=CONFIDENCES, n_trials=N_TRIALS) -> dict:
     """Every state of the interval explorer: ``{"states", "curves"}`` DataFrames.
 
@@ -322,6 +336,7 @@ def _chart(data, m, eps, confidence, ms, confidences, n_trials):
     ).add_params(pm, pe, pc)
 
 
+@validate_params({"m": at_least(1), "error_rate": PROBABILITY, "confidence": OPEN_UNIT})  # the grid's values: inline
 def interval_explorer(m=100, error_rate=0.05, confidence=0.95):
     """A menu for the test-set size m (M_VALUES), a slider for the true error rate (0.01 … 0.99) and radio
     buttons for the confidence (CONFIDENCES; a start value outside them is added): each interval for the expected
