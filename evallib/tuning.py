@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ._results import Result
 from ._validation import Interval, check_positive_int, check_random_state, validate_params
 
 __all__ = ["NestedTuning", "COIN_FLIP_GRID", "make_coin_flips", "nested_tuning", "coin_flip_tuning"]
@@ -17,8 +18,8 @@ __all__ = ["NestedTuning", "COIN_FLIP_GRID", "make_coin_flips", "nested_tuning",
 COIN_FLIP_GRID = {"max_depth": [1, 2, 3, 4, None], "min_weight_fraction_leaf": np.linspace(0.0, 0.2, 5).tolist()}
 
 
-@dataclass(frozen=True)
-class NestedTuning:
+@dataclass(frozen=True, repr=False)
+class NestedTuning(Result):
     """A grid search's winner and its own (non-nested) CV score, next to the nested CV estimate of the procedure."""
 
     best_score: float  # the winner's inner cross-validated score on all the data (optimistic)

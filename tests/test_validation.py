@@ -756,9 +756,6 @@ bad(
 )
 row("roofline.Model", "m", (CONV,), (3, 32, 32))
 bad("roofline.Model", "layers=(3,)", lambda: el.roofline.Model("m", (3,), (3, 32, 32)), "layers")
-row("roofline.LayerTable", "t", [], {})
-EXEMPT["roofline.LayerTable"] = "a display table the library builds from a Model"
-del SWEEP["roofline.LayerTable"]
 
 # pitfalls
 row(

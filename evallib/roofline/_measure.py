@@ -192,8 +192,8 @@ def machine_device(measurement, name="this machine") -> Device:
     )
 
 
-@dataclass(frozen=True)
-class KernelMeasurement:
+@dataclass(frozen=True, repr=False)
+class KernelMeasurement(Result):
     """One NumPy kernel timed on this machine: its FLOPs, compulsory bytes, best time and the FLOP/s reached."""
 
     kernel: str

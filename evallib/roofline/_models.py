@@ -5,6 +5,7 @@ from __future__ import annotations
 import html
 import math
 from dataclasses import dataclass, field, replace
+from typing import ClassVar
 
 import numpy as np
 
@@ -30,19 +31,20 @@ from ._layers import (
 # --------------------------------------------------------------------------------------------------
 
 
-class LayerTable:
-    """A per-layer table (shape, parameters, MACs, FLOPs, bytes, intensity) for a notebook.
+@dataclass(frozen=True, repr=False)
+class LayerTable(Result):
+    """A per-layer table (shape, parameters, MACs, FLOPs, bytes, intensity) for a notebook (:meth:`Model.table`).
 
-    Renders as HTML in Jupyter (``_repr_html_``) and as aligned text in ``repr``/``str``.
+    Renders as HTML in Jupyter (``_repr_html_``) and as aligned text in ``repr``/``str`` (its ``_repr_format``).
     ``rows`` holds one dict per layer; ``columns`` names their keys.
     """
 
-    columns = ("name", "kind", "detail", "output", "params", "macs", "flops", "bytes", "intensity")
+    title: str
+    rows: list
+    total: dict
 
-    def __init__(self, title: str, rows: list, total: dict):
-        self.title = title
-        self.rows = rows
-        self.total = total
+    columns: ClassVar[tuple] = ("name", "kind", "detail", "output", "params", "macs", "flops", "bytes", "intensity")
+    _repr_format = "{text}"
 
     def __len__(self):
         return len(self.rows)
@@ -60,7 +62,8 @@ class LayerTable:
     def _cells(self, row):
         return [self._fmt(k, row.get(k)) for k in self.columns]
 
-    def __repr__(self):
+    def _repr_values(self) -> dict:
+        """The aligned text table: a title line, the header, one line per layer and the total."""
         head = ["layer", "kind", "spec", "output", "params", "MACs", "FLOPs", "bytes", "FLOP/B"]
         body = [self._cells(r) for r in self.rows] + [self._cells(self.total)]
         widths = [max(len(x) for x in col) for col in zip(head, *body)]
@@ -70,9 +73,8 @@ class LayerTable:
             return "  ".join(c.ljust(w) if i in left else c.rjust(w) for i, (c, w) in enumerate(zip(cells, widths)))
 
         sep = "-" * len(line(head))
-        return "\n".join([self.title, line(head), sep, *(line(b) for b in body[:-1]), sep, line(body[-1])])
-
-    __str__ = __repr__
+        lines = [self.title, line(head), sep, *(line(b) for b in body[:-1]), sep, line(body[-1])]
+        return {"text": "\n".join(lines)}
 
     def _repr_html_(self):
         head = ["layer", "kind", "spec", "output", "params", "MACs", "FLOPs", "bytes", "FLOP/B"]
