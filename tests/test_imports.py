@@ -48,6 +48,16 @@ def test_core_modules_import_no_plotting_or_widgets():
     assert _loaded_after(CORE) == []
 
 
+def test_the_graders_processes_import_no_plotting_or_widgets():
+    """What the autograder's two processes import: the sandbox runner (scripts/sandbox_run.py, which also runs
+    ``from evallib.grading import to_data, from_data`` in the kernel to read the answers) and the trusted grader
+    (scripts/autograde.py, with evallib.grading_messages and evallib.i18n)."""
+    runner = ["scripts.sandbox_run", "evallib.grading", "evallib.grading._protocol"]
+    grader = ["scripts.autograde", "evallib.grading_messages", "evallib.i18n"]
+    assert _loaded_after(runner) == []
+    assert _loaded_after(grader) == []
+
+
 def test_plots_do_load_matplotlib():  # the property above could not fail if nothing ever loaded it
     assert "matplotlib" in _loaded_after(["evallib.plots"])
 
