@@ -105,15 +105,25 @@ BLOCK_MARKER = "implement it yourself: the grader blocks "
 
 # Before the student's cells (trusted moment): where each blocked function's code lives. Decorated functions
 # (scikit-learn's parameter validation) are followed to the innermost function: blocking that one blocks every
-# wrapper around it, and no other function that shares the wrapper's code.
+# wrapper around it, and no other function that shares the wrapper's code. A name may also be a class's method
+# (``sklearn.model_selection.KFold.split``): the longest importable prefix is the module, the rest attributes.
 TARGETS = r"""
 def __grader_targets__(names):
     import importlib, json
     out = {}
     for dotted in names:
-        mod, _, attr = dotted.rpartition(".")
+        parts = dotted.split(".")
         try:
-            f = getattr(importlib.import_module(mod), attr)
+            for i in range(len(parts) - 1, 0, -1):
+                try:
+                    f = importlib.import_module(".".join(parts[:i]))
+                    break
+                except ImportError:
+                    continue
+            else:
+                raise ImportError(dotted)
+            for attr in parts[i:]:
+                f = getattr(f, attr)
             while hasattr(f, "__wrapped__"):
                 f = f.__wrapped__
             c = f.__code__
@@ -307,8 +317,9 @@ def _descendants(root):
 
 def _fence(client, sandboxed):
     """Before the student's functions are called on the hidden inputs: end every other process of the sandbox
-    (helpers the student's cells left running could compute answers unblocked) and forbid the kernel any new
-    process or thread (RLIMIT_NPROC 0, soft and hard: it cannot raise it back).
+    (helpers the student's cells left running could compute answers unblocked) and cap the kernel's processes and
+    threads at its uid's current tasks + 32 (RLIMIT_NPROC, soft and hard: it cannot raise it back; the block's
+    audit hook refuses every ordinary way to start a process).
 
     Only inside the sandbox's own PID namespace is "every other process" the sandbox's: unsandboxed
     (``--unsafe-no-sandbox``) the runner shares the host's, so it ends only its own descendants (ending every

@@ -201,6 +201,62 @@ def test_runner_reads_its_one_marker_line_across_split_stream_messages():
     assert sandbox_run._marked(cell, "__GRADER_BLOCK__ ", str.split) is None
 
 
+def test_block_targets_are_functions_or_methods(capsys):
+    """The delegation block's targets (a source's `forbid:` list) are found by the runner's warm-up code: a module's
+    function, a decorated one (followed to the innermost function), a class's method (the longest importable prefix
+    is the module); an unknown name is None (its answer then scores no call). Oracle: the functions' own code."""
+    import inspect
+
+    from sklearn.metrics import accuracy_score
+    from sklearn.model_selection import KFold
+
+    from evallib.metrics import error_rate
+    from scripts import sandbox_run
+
+    names = ["evallib.metrics.error_rate", "sklearn.metrics.accuracy_score", "sklearn.model_selection.KFold.split"]
+    exec(sandbox_run.TARGETS % {"names": [*names, "evallib.no_such_module.f", "evallib.metrics.no_such_f"]}, {})
+    out = json.loads(capsys.readouterr().out.split("__GRADER_TARGETS__", 1)[1])
+    for name, f in zip(names, (error_rate, accuracy_score, KFold.split)):
+        c = inspect.unwrap(f).__code__
+        assert out[name] == [c.co_filename, c.co_qualname, c.co_firstlineno], name
+    assert out["evallib.no_such_module.f"] is None and out["evallib.metrics.no_such_f"] is None
+
+
+def test_hidden_cases_name_the_case_and_the_kind_of_mistake():
+    """In the grader (hidden_feedback) a wrong function's message names the failing case and the kind of mistake,
+    never the expected value; self-study keeps the full message (the call, the value returned, the expected one)."""
+    accuracy = lambda y, p: float(np.mean(np.asarray(y) == np.asarray(p)))  # noqa: E731  (1 - the error rate)
+    ex = exercise_set("01")
+    own = ex.check("q2", accuracy).message
+    assert "all correct" in own and "returned 1.0, expected 0.0" in own
+    with grading.hidden_feedback():
+        hidden = ex.check("q2", accuracy).message
+        with pytest.raises(Incorrect) as number:
+            expect_number(0.5, 0.3, show_expected=True)
+    assert hidden == "on all correct, your function returned a wrong value (too large)"
+    assert "0.3" not in str(number.value) and "expected" not in str(number.value)
+    with pytest.raises(Incorrect, match=r"expected 0\.3"):
+        expect_number(0.5, 0.3, show_expected=True)
+
+
+def test_hidden_inputs_are_drawn_anew_in_every_run():
+    """The calls the grader makes to a student's function: the fixed edge cases in every run, the random ones new
+    in every run (a per-run secret, autograde's set_run_seed), the same within one run (recorded, then replayed)."""
+    grader = autograde.Grader(cell_timeout=5)
+    calls = []
+    try:
+        for seed in (11, 12, 11):
+            grading.set_run_seed(seed)
+            grader._sets.clear()
+            _, functions, _ = grader.set_for("01_error_and_fitting", 0)
+            calls.append({key for key, _ in functions["error_rate"]})
+    finally:
+        grading.set_run_seed(None)
+        grader.close()
+    first, other, again = calls
+    assert first == again and first != other and first & other  # new random cases, the same fixed ones
+
+
 def test_otter_markers_are_stripped():
     src = (
         '""" # BEGIN PROMPT\nx = ...\n""" # END PROMPT\n# BEGIN SOLUTION NO PROMPT\nx = 41 + 1\n# END SOLUTION\n'
@@ -339,6 +395,27 @@ def test_library_holds_no_solution_and_no_hidden_test():
         assert not leaked, f"{path.name}: lines of its solutions/tests/checks in evallib: {leaked[:5]}"
 
 
+def test_classroom_without_a_seed_says_every_student_gets_variant_0(tmp_path, monkeypatch, capsys):
+    """`make classroom OUT=dir` without a seed says so before it writes anything (what make runs, stopped right
+    after the message: the bundle itself is test_classroom_bundle_has_no_solution_no_test_no_seed's)."""
+
+    class Stop(Exception):
+        pass
+
+    def stop(*a, **k):
+        raise Stop
+
+    monkeypatch.setattr(rel, "load_source", stop)
+    with pytest.raises(Stop):
+        rel.main(["--classroom", str(tmp_path / "bundle")])
+    said = capsys.readouterr().err
+    assert "no seed given, so every student gets variant 0" in said
+    assert "--seed-file" in said and "make classroom OUT=dir CLASSROOM_ARGS=" in said
+    (tmp_path / "ids.txt").write_text("alice\n", encoding="utf-8")
+    with pytest.raises(SystemExit, match="--roster needs"):  # per-student folders without a seed: refused
+        rel.main(["--classroom", str(tmp_path / "bundle2"), "--roster", str(tmp_path / "ids.txt")])
+
+
 def test_classroom_bundle_has_no_solution_no_test_no_seed(tmp_path):
     seed_file = tmp_path / "instructor" / "seed"
     seed_file.parent.mkdir()
@@ -361,6 +438,7 @@ def test_classroom_bundle_has_no_solution_no_test_no_seed(tmp_path):
         timeout=900,
     )
     assert proc.returncode == 0, proc.stdout[-2000:] + proc.stderr[-2000:]
+    assert "variant 0" not in proc.stderr  # the no-seed warning is for runs without a seed only
     files = [p for p in out.rglob("*") if p.is_file()]
     assert any(p.parts[-3:-1] == ("students", "alice") for p in files)
     assert (out / "evallib" / "grading" / "__init__.py").exists() and (out / "notebooks").is_dir()
@@ -1008,12 +1086,26 @@ G2_ATTACKS = (
     "seed_link",
     "shadow_link",
     "linked_folder",
-    "delegates",
+    *[f"delegates_{key}" for key in ("01", "04", "05", "06", "07", "08", "11", "12", "13", "14")],
     "memoises",
     "two_notebooks",
     "erin",
     "lookalike_alice",
 )
+# Implement-problems answered by the library (issue 28: one-line aliases scored full marks on 01 q2, 05 q1, 06 q3,
+# 07 q2, 08 q2, 11 q2, 12 q2, 14 q2), one per set with a `forbid:` list, each alias the learner's check accepts.
+DELEGATE = {
+    "01": ("q2", "error_rate = el.metrics.error_rate"),
+    "04": ("q2", "fbeta = lambda y_true, y_pred, beta: el.metrics.fbeta_score(y_true, y_pred, beta=beta)"),
+    "05": ("q1", "rank_loss = el.curves.rank_loss"),
+    "06": ("q3", "normalized_cost = el.curves.normalized_cost"),
+    "07": ("q2", "dcg = el.metrics.dcg"),
+    "08": ("q2", "mcnemar_statistic = lambda e01, e10: el.compare.mcnemar([[0, e01], [e10, 0]]).statistic"),
+    "11": ("q2", "attainable = el.roofline.attainable"),
+    "12": ("q2", "delong_variance = lambda y_true, scores: el.uncertainty.roc_auc_interval(y_true, scores).variance"),
+    "13": ("q3", "holm_adjust = lambda pvalues: el.compare.holm(pvalues).adjusted_pvalue"),  # q2 stays honest
+    "14": ("q2", "mcc = el.metrics.matthews_corrcoef"),
+}
 INJECTED = ('=HYPERLINK("x")', "+cmd", "-2+3", "@SUM(A1)", "esc\x1b[31mred")
 
 
@@ -1066,16 +1158,12 @@ def graded(tmp_path_factory):
         (subs / who).mkdir()
         os.symlink(target, subs / who / f"{s01.stem}.ipynb")
     os.symlink(subs / "bob", subs / "linked_folder")
-    (subs / "delegates").mkdir()
-    nbformat.write(
-        sol01("def error_rate(y, p):\n    return el.metrics.error_rate(y, p)"), subs / "delegates" / f"{s01.stem}.ipynb"
-    )
-    s13 = next(p for p in SOURCES if p.stem.startswith("13"))
-    holm_by_evallib = "def holm_adjust(pvalues):\n    return el.compare.holm(pvalues).adjusted_pvalue"
-    nb13 = rel.solution_notebook(s13)
-    nb13.cells.append(nbformat.v4.new_code_cell(holm_by_evallib))
-    (subs / "delegates_13").mkdir()
-    nbformat.write(nb13, subs / "delegates_13" / f"{s13.stem}.ipynb")
+    for key, (q, alias) in DELEGATE.items():  # the solution, then its implement-problem answered by the library
+        src = SOURCES[SET_KEYS.index(key)]
+        nb = rel.solution_notebook(src)
+        nb.cells.append(nbformat.v4.new_code_cell(alias))
+        (subs / f"delegates_{key}").mkdir()
+        nbformat.write(nb, subs / f"delegates_{key}" / f"{src.stem}.ipynb")
     memo = (
         "_cases = [([1], [0]), ([0, 0, 1, 1], [1, 1, 0, 0]), ([2, 1, 0, 2, 2], [2, 0, 0, 1, 2]),\n"
         "          ([True, False, True], [True, True, True]), ([1, 0], [1, 0]), ([1, 0, 1, 1], [1, 1, 1, 0]),\n"
@@ -1179,19 +1267,51 @@ def test_links_are_refused_and_never_quoted(graded, who):
     assert b"BEGIN SOLUTION" not in graded["raw"]
 
 
+@pytest.mark.parametrize("key", sorted(DELEGATE))
+def test_each_delegating_alias_passes_the_learners_check(key):
+    """Each alias of DELEGATE is a real answer outside the grader (so its zero below is the block's doing)."""
+    import evallib as el
+
+    q, alias = DELEGATE[key]
+    ns = {"el": el, "np": np}
+    exec(alias, ns)
+    ex = exercise_set(key)
+    assert ex.check(q, ns[ex.problems[q].answers[0]]).status == CORRECT
+
+
 @needs_sandbox
-def test_delegation_and_memoisation_lose_the_points(graded):
-    dele, memo = _g_fb(graded, "delegates"), _g_fb(graded, "memoises")
-    assert float(dele["q2"]["points"]) == 0, dele["q2"]
+@pytest.mark.parametrize("key", sorted(DELEGATE))
+def test_delegation_to_the_library_scores_zero(graded, key):
+    """The solution with its implement-problem re-answered by an alias to the library: that problem 0 with
+    "implement it yourself", every other problem still correct (set 13: two blocks in one kernel, the honest sign
+    test scores)."""
+    q, _ = DELEGATE[key]
+    fb = _g_fb(graded, f"delegates_{key}")
+    assert float(fb[q]["points"]) == 0 and "implement it yourself" in fb[q]["message"], fb[q]
+    assert {r["status"] for name, r in fb.items() if name != q} == {"correct"}, fb
+
+
+@needs_sandbox
+def test_memoisation_loses_the_points(graded):
+    """A function that memoises the fixed inputs (the public check's and the edge cases') fails the case drawn
+    anew in every run; the message names the case, not the expected value."""
+    memo = _g_fb(graded, "memoises")
     assert float(memo["q2"]["points"]) < 3 and "random labels" in memo["q2"]["message"], memo["q2"]
-    for r in (dele["q2"], memo["q2"]):
-        assert "expected" not in r["message"] and "instead of" not in r["message"], r
-    assert {dele[q]["status"] for q in ("q1", "q3", "q4")} == {"correct"}
-    # Set 13 has two implement-problems, each with its own forbid list: both blocks hold in one kernel, the
-    # honest sign test still scores, Holm's correction by evallib does not.
-    d13 = _g_fb(graded, "delegates_13")
-    assert float(d13["q3"]["points"]) == 0 and "implement it yourself" in d13["q3"]["message"], d13["q3"]
-    assert d13["q2"]["status"] == "correct", d13["q2"]
+    assert "expected" not in memo["q2"]["message"] and "instead of" not in memo["q2"]["message"], memo["q2"]
+
+
+@needs_sandbox
+def test_feedback_never_shows_an_expected_value(graded):
+    """No message of the run (every set's wrong and partial answers, the delegating and memoising ones) shows an
+    expected value: hidden cases are named with the kind of mistake (self-study keeps the values)."""
+    shown = [
+        (r["student"], r["problem"], r["message"])
+        for r in graded["feedback"]
+        if re.search(r"expected -?[\d.]|expected \[|instead of", r["message"])
+    ]
+    assert not shown, shown[:5]
+    wrong = [r["message"] for r in graded["feedback"] if r["student"].startswith("wrong_") and r["message"]]
+    assert len(wrong) > 40 and any("hidden" in m for m in wrong)
 
 
 @needs_sandbox
