@@ -101,14 +101,17 @@ regen: setup
 # NB=notebooks/02_evaluation_methods.md (or an exercise source) starts or updates that one catalog.
 translate-update: setup
 	$(BIN)/python -m scripts.i18n update $(NB)
+	$(BIN)/python -m scripts.evallib_catalog update
 
 # Merge, then build notebooks/zh/*.ipynb (executed, like make regen) and exercises/zh/*.ipynb from the catalogs.
 translate: translate-update
 	$(BIN)/python -m scripts.i18n build $(NB)
 
-# Every chapter and set: current and stale translations, then each stale cell (shown in English with the marker).
+# Every chapter and set: current and stale translations, then each stale cell (shown in English with the marker);
+# then evallib's own catalog (explorer labels, grading messages: scripts/evallib_catalog.py).
 translate-status: setup
 	$(BIN)/python -m scripts.i18n status
+	$(BIN)/python -m scripts.evallib_catalog status
 
 # Exercises (README, "Exercises"): self-study notebooks from exercises/source/*.md, the classroom bundle without
 # solutions, and autograding a folder of submissions in bubblewrap (installed with apt-get when missing, as root).

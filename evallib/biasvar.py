@@ -54,9 +54,10 @@ __all__ = [
     "bias_variance_01",
 ]
 
-# Moved to evallib.evaluation (learning curves beside complexity curves; expected_best_accuracy beside the tuning
-# tools); the old names keep working.
-from .evaluation import LearningCurve, expected_best_accuracy, learning_curve  # noqa: E402,F401
+# Moved: learning curves to evallib.evaluation (beside complexity curves), expected_best_accuracy to evallib.tuning
+# (beside nested CV); the old names keep working.
+from .evaluation import LearningCurve, learning_curve  # noqa: E402,F401
+from .tuning import expected_best_accuracy  # noqa: E402,F401
 
 _METHODS = ("auto", "vectorised", "loop")
 _AT_LEAST_1 = [Interval(numbers.Integral, 1, None, closed="left")]

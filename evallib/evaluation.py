@@ -1,13 +1,12 @@
 """Running a learner over a splitter: one score per split (西瓜书 §2.2).
 
 Taught in ``notebooks/02_evaluation_methods.ipynb``. Also the curves of a learner against one of its
-parameters (:func:`complexity_curve`) and against the training-set size (:func:`learning_curve`, notebook 10),
-and the selection bias of tuning (:func:`expected_best_accuracy`, notebook 03).
+parameters (:func:`complexity_curve`) and against the training-set size (:func:`learning_curve`, notebook 10). The selection bias of tuning
+(``expected_best_accuracy``, notebook 03) lives in :mod:`evallib.tuning`; its name stays importable here.
 """
 
 from __future__ import annotations
 
-import math
 import numbers
 from dataclasses import dataclass, field
 
@@ -21,8 +20,6 @@ from ._validation import (
     Options,
     check_consistent_length,
     check_labels,
-    check_positive_int,
-    check_probability,
     num_samples,
     validate_params,
 )
@@ -490,36 +487,5 @@ def learning_curve(model, X, y, train_sizes, splitter, metric=None) -> LearningC
     return LearningCurve(sizes.astype(int), train, test)
 
 
-# ------------------------------------------------------------------- selection bias of tuning (notebook 03)
-@validate_params(
-    {
-        "n_candidates": [Interval(numbers.Integral, 1, None, closed="left")],
-        "n_val": [Interval(numbers.Integral, 1, None, closed="left")],
-        "accuracy": [Interval(numbers.Real, 0, 1)],
-    }
-)
-def expected_best_accuracy(n_candidates, n_val, accuracy) -> float:
-    """Expected validation accuracy of the *winner* among ``n_candidates`` equally good configurations.
-
-    Each candidate's validation accuracy is Binomial(n_val, accuracy) / n_val (independent validation errors);
-    the tuned model reports the largest. Its expectation exceeds ``accuracy`` although no candidate is better:
-    the selection bias (winner's curse) of a tuned model's validation score (调参, 西瓜书 §2.2.4;
-    ``notebooks/03_tuning_and_final_model.ipynb``). Exact, from the binomial CDF (SciPy):
-    P(max <= t) = F(t)^k.
-
-    >>> round(expected_best_accuracy(1, 100, 0.9), 10)
-    0.9
-    >>> expected_best_accuracy(25, 100, 0.9) > 0.93
-    True
-    """
-    from scipy import stats
-
-    k = check_positive_int(n_candidates, "n_candidates")
-    m = check_positive_int(n_val, "n_val")
-    p = check_probability(accuracy, "accuracy")
-    if k == 1:
-        return float(p)  # E[Binomial(m, p) / m] = p exactly (no rounding residue to print as -0.0000)
-    # E[max] = sum_t P(max > t) = sum_t (1 - F(t)^k); math.fsum is exactly rounded, so the result does not
-    # depend on a BLAS kernel's summation order (the value is the same on every CPU).
-    F = stats.binom.cdf(np.arange(m), m, p)
-    return math.fsum(1.0 - F**k) / m
+# The selection bias of tuning lives in evallib.tuning (beside nested CV); its name stays here too.
+from .tuning import expected_best_accuracy  # noqa: E402

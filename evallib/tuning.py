@@ -4,15 +4,23 @@ and chapter 14 reuses its result through the same call (a number is computed whe
 
 from __future__ import annotations
 
+import math
 import numbers
 from dataclasses import dataclass
 
 import numpy as np
 
 from ._results import Result
-from ._validation import Interval, check_positive_int, check_random_state, validate_params
+from ._validation import Interval, check_positive_int, check_probability, check_random_state, validate_params
 
-__all__ = ["NestedTuning", "COIN_FLIP_GRID", "make_coin_flips", "nested_tuning", "coin_flip_tuning"]
+__all__ = [
+    "NestedTuning",
+    "COIN_FLIP_GRID",
+    "expected_best_accuracy",
+    "make_coin_flips",
+    "nested_tuning",
+    "coin_flip_tuning",
+]
 
 # Chapter 03's grid: max_depth x min_weight_fraction_leaf on the notes' range [0, 0.2] with step 0.05 (25 trees).
 COIN_FLIP_GRID = {"max_depth": [1, 2, 3, 4, None], "min_weight_fraction_leaf": np.linspace(0.0, 0.2, 5).tolist()}
@@ -104,3 +112,38 @@ def coin_flip_tuning(*, random_state=1) -> NestedTuning:
         inner_cv=KFold(5, random_state=1),
         outer_cv=KFold(5, random_state=2),
     )
+
+
+# ------------------------------------------------------------------- selection bias of tuning (notebook 03)
+@validate_params(
+    {
+        "n_candidates": [Interval(numbers.Integral, 1, None, closed="left")],
+        "n_val": [Interval(numbers.Integral, 1, None, closed="left")],
+        "accuracy": [Interval(numbers.Real, 0, 1)],
+    }
+)
+def expected_best_accuracy(n_candidates, n_val, accuracy) -> float:
+    """Expected validation accuracy of the *winner* among ``n_candidates`` equally good configurations.
+
+    Each candidate's validation accuracy is Binomial(n_val, accuracy) / n_val (independent validation errors);
+    the tuned model reports the largest. Its expectation exceeds ``accuracy`` although no candidate is better:
+    the selection bias (winner's curse) of a tuned model's validation score (调参, 西瓜书 §2.2.4;
+    ``notebooks/03_tuning_and_final_model.ipynb``). Exact, from the binomial CDF (SciPy):
+    P(max <= t) = F(t)^k.
+
+    >>> round(expected_best_accuracy(1, 100, 0.9), 10)
+    0.9
+    >>> expected_best_accuracy(25, 100, 0.9) > 0.93
+    True
+    """
+    from scipy import stats
+
+    k = check_positive_int(n_candidates, "n_candidates")
+    m = check_positive_int(n_val, "n_val")
+    p = check_probability(accuracy, "accuracy")
+    if k == 1:
+        return float(p)  # E[Binomial(m, p) / m] = p exactly (no rounding residue to print as -0.0000)
+    # E[max] = sum_t P(max > t) = sum_t (1 - F(t)^k); math.fsum is exactly rounded, so the result does not
+    # depend on a BLAS kernel's summation order (the value is the same on every CPU).
+    F = stats.binom.cdf(np.arange(m), m, p)
+    return math.fsum(1.0 - F**k) / m

@@ -24,6 +24,8 @@ MODULES = [
     "compare",
     "uncertainty",
     "biasvar",
+    "tuning",
+    "pitfalls",
     "roofline",
     "fitting",
     "data",
