@@ -6,6 +6,9 @@
 * One word each where the edition had several (并列校正, 交互探索, 西瓜书习题): the chapters' catalogs and README.
 * Typography of the chapters' catalogs: Chinese quotation marks, one style for percentages (95%), no English
   prose inside formulas (\\text{equivalently}), no obsolete (#~) entries left behind.
+* Fewer mid-sentence full-width colons: in the prose of the chapters, the exercise sets and README, a sentence has
+  at most one "：" (an English ":" joining two clauses becomes "，", "。" or "——" in Chinese).
+* A strictly increasing map of the probabilities is 对预测概率做单调变换, not "弯曲" (bend) them.
 Each check is also run on a sentence it must reject.
 """
 
@@ -23,6 +26,7 @@ CATALOGS = (
     + sorted((ROOT / "evallib" / "locale").rglob("*.po"))
 )
 README = ROOT / "README.zh-CN.md"
+PROSE = NOTEBOOK_CATALOGS + sorted((ROOT / "exercises" / "zh").glob("*.po")) + [README]
 
 # word -> the book's term
 DENY = {
@@ -53,6 +57,12 @@ ONE_WORD = {
 ENGLISH_IN_MATH = re.compile(r"\\text\{\s*(equivalently|observed|where|otherwise|and|if|for all)\s*\}")
 PROTECT = re.compile(r"(```.*?```|`[^`\n]*`|\$\$.*?\$\$|\$[^$\n]*\$)", re.S)
 CJK = re.compile(r"[\u4e00-\u9fff]")
+# Colons that are not a sentence's connector: inside a link text or parentheses, after a leading bold label
+# ("**笔记勘误：**", "- **Wilson 区间**："), and the navigation labels (上一章：…；下一章：…).
+LINK_TEXT = re.compile(r"\[[^\]\n]*\]\([^)\n]*\)")
+PARENTHESES = re.compile(r"（[^（）\n]*）|\([^()\n]*\)")
+LABEL = re.compile(r"^\s*(?:[-*]\s+|\d+\.\s+)?(?:\*\*[^*\n]+?(?:：\*\*|\*\*(?:（[^）\n]*）)?：)|\*[^*\n]+?\*：)")
+NAVIGATION = re.compile(r"(上一章|下一章|对应章节|延伸阅读)：")
 
 
 def _translations(path):
@@ -79,6 +89,21 @@ def typography(text):
     for m in re.finditer(r"\d %", prose):
         out.append(f"{prose[max(0, m.start() - 8) : m.end()]!r}: write 95% (no space)")
     out += [f"{m.group(0)}: English inside a formula" for m in ENGLISH_IN_MATH.finditer(text)]
+    return out
+
+
+def colon_sentences(text):
+    """Sentences of one Chinese text's prose (outside code, formulas, tables and headings) with two or more "："."""
+    out = []
+    prose = "".join(p if i % 2 == 0 else "§" for i, p in enumerate(PROTECT.split(text)))
+    for line in prose.split("\n"):
+        if line.lstrip().startswith(("|", "#")):
+            continue
+        line = NAVIGATION.sub("", LINK_TEXT.sub("§", line))
+        for _ in range(2):  # parentheses inside parentheses
+            line = PARENTHESES.sub("§", line)
+        line = LABEL.sub("", line, count=1)
+        out += [s.strip() for s in re.split(r"(?<=[。！？])", line) if s.count("：") >= 2]
     return out
 
 
@@ -130,3 +155,32 @@ def test_the_deny_list_catches_the_old_words(text, n):
 )
 def test_the_typography_check_catches_the_old_forms(text, n):
     assert len(typography(text)) == n
+
+
+@pytest.mark.parametrize("path", PROSE, ids=lambda p: str(p.relative_to(ROOT)))
+def test_at_most_one_full_width_colon_per_sentence(path):
+    bad = [(where, s) for where, text in _translations(path) for s in colon_sentences(text)]
+    assert bad == []
+
+
+@pytest.mark.parametrize(
+    "text, n",
+    [
+        # the old 12 and 08 sentences
+        ("要是**一个**错误都没有，Wald 区间就缩成单独一个点 0：恰恰在我们所知最少的时候，它却声称完全确定：", 1),
+        ("只是问题的一半：一个有用的检验……是以较低的功效为代价换来的：要得到经得起推敲的结论，就得付出这样的代价。", 1),
+        (
+            "上一章：[01](01_error_and_fitting.ipynb) · 下一章：[03 · 调参与最终模型](03_tuning_and_final_model.ipynb)。",
+            0,
+        ),
+        ("**笔记勘误（§1）：** 过拟合只能缓解：如果某个学习器（西瓜书 §2.1：这一论证）总能避免过拟合。", 0),
+        ("- **Clopper–Pearson 区间**（“精确”区间）：两个端点都是分位数 $B_{a}(X: m)$ 和 `f(x: y)`。", 0),
+    ],
+)
+def test_the_colon_check_catches_the_old_forms(text, n):
+    assert len(colon_sentences(text)) == n
+
+
+@pytest.mark.parametrize("path", PROSE, ids=lambda p: str(p.relative_to(ROOT)))
+def test_probabilities_are_transformed_not_bent(path):
+    assert [where for where, text in _translations(path) if "弯曲" in text and "概率" in text] == []
