@@ -15,6 +15,7 @@ from typing import Any
 
 import numpy as np
 
+from .._results import Result
 from .._validation import Interval, validate_params
 from ..grading_messages import text as _t
 from ..i18n import translate as _tr
@@ -41,13 +42,19 @@ class _Text(str):
         return str(self)
 
 
-@dataclass(frozen=True)
-class Outcome:
-    """The result of ``ExerciseSet.check``: ``status`` is correct / incorrect / not attempted / received."""
+@dataclass(frozen=True, repr=False)
+class Outcome(Result):
+    """The result of ``ExerciseSet.check``: ``status`` is correct / incorrect / not attempted / received.
+
+    Its repr is its outcome line (``✔ q1: correct``) in the learner's language."""
 
     problem: str
     status: str
     message: str = ""
+    _repr_format = "{line}"
+
+    def _repr_values(self):
+        return {"line": str(self)}
 
     def __bool__(self):
         return self.status == CORRECT
@@ -58,9 +65,6 @@ class Outcome:
         if self.message:
             return _t("status_line_message", mark=mark, problem=self.problem, word=word, message=self.message)
         return _t("status_line", mark=mark, problem=self.problem, word=word)
-
-    def __repr__(self):
-        return str(self)
 
     def _repr_markdown_(self):
         colour = {CORRECT: "#009E73", INCORRECT: "#D55E00", NOT_ATTEMPTED: "#666666", RECEIVED: "#0072B2"}
