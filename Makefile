@@ -17,6 +17,11 @@ export OPENBLAS_NUM_THREADS := 1
 export MKL_NUM_THREADS := 1
 export IPYKERNEL_CELL_NAME := <IPY-INPUT>
 export PYDEVD_DISABLE_FILE_VALIDATION := 1
+# Python writes a module's bytecode the first time it is imported, even where the machine sets
+# PYTHONDONTWRITEBYTECODE (CI does): the install compiles nothing (scripts/pip_install.sh), so without this every
+# process would compile NumPy, SciPy and scikit-learn again. The set-up writes what kernels and sandboxed grading
+# runs import (scripts/warm_imports.py); the sandbox itself cannot write.
+export PYTHONDONTWRITEBYTECODE :=
 
 .PHONY: bench-browser setup lab hub test check lint unit notebooks browser chromium verify regen bench clean release classroom sandbox autograde slides site translate translate-update translate-status
 
@@ -27,11 +32,12 @@ setup: $(STAMP)
 	@$(BIN)/python -m compileall -q evallib scripts >/dev/null
 
 # The venv with the extras $(1) (uv when it can be had: several times faster, bench/RESULTS.md "Set-up time"; else
-# pip: scripts/pip_install.sh), then matplotlib's font cache (built now, not inside a notebook's first cell).
+# pip: scripts/pip_install.sh), then matplotlib's font cache and the bytecode of what kernels import (built now,
+# not inside a notebook's first cell or in every sandboxed grading run: scripts/warm_imports.py).
 define install
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	bash scripts/pip_install.sh $(BIN) -e ".[$(1)]"
-	$(BIN)/python -c "import matplotlib.pyplot"
+	$(BIN)/python -m scripts.warm_imports
 endef
 
 $(STAMP): pyproject.toml

@@ -45,11 +45,12 @@ if [ "${EVALLIB_INSTALLER:-uv}" != pip ]; then
             [ ${#index_args[@]} -gt 0 ] && index_args+=(--index-strategy unsafe-best-match)
             [ -n "$index" ] && echo "uv: using pip's configured index $index" >&2
         fi
-        # --compile-bytecode: pip writes .pyc files at install, uv does not by default. Without them every Python
-        # process (each kernel, each sandboxed grading run) compiles numpy/scipy/scikit-learn again wherever
-        # PYTHONDONTWRITEBYTECODE is set or site-packages is read-only (a hub): 10.8 s instead of 3.3 s to import
-        # the stack on this machine (bench/RESULTS.md, "Bytecode").
-        exec "$uv" pip install --quiet --compile-bytecode --python "$py" ${index_args[@]+"${index_args[@]}"} "$@"
+        # No --compile-bytecode: compiling the whole venv (11,000 files) took most of a fresh set-up, for modules
+        # nothing imports. Python writes a module's bytecode when it is first imported (the Makefile allows it
+        # even under PYTHONDONTWRITEBYTECODE), and make's set-up imports the kernels' stack once
+        # (scripts/warm_imports.py; bench/RESULTS.md, "Bytecode"). A venv that will be read-only when used (a
+        # shared hub install) should be installed with UV_COMPILE_BYTECODE=1, uv's own setting: all compiled now.
+        exec "$uv" pip install --quiet --python "$py" ${index_args[@]+"${index_args[@]}"} "$@"
     fi
     echo "uv not available: installing with pip" >&2
 fi
