@@ -9,6 +9,13 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 PYTEST_ARGS ?=
+# LANG=zh (or en) on make's command line picks the course's language (make lab, make classroom). LANG is also the
+# locale's variable, and make hands command-line variables to every command it runs: there it becomes C.UTF-8
+# (a locale every machine has), not the invalid locale "zh".
+COURSE_LANG := $(LANG)
+ifneq ($(filter zh en,$(LANG)),)
+override LANG := C.UTF-8
+endif
 
 # The settings under which stored notebook outputs are generated and checked (scripts/regen_notebooks.py uses them too).
 export PYTHONHASHSEED := 0
@@ -50,7 +57,7 @@ $(STAMP): pyproject.toml
 # hidden by .jupyter/jupyter_server_config.json. Settings from .jupyter/ in this repository (no news pop-up,
 # Markdown opens rendered). NO_BROWSER=1 on a headless machine: open the printed URL. As root it adds --allow-root.
 PORT ?= 8888
-LAB_PAGE = $(if $(filter zh,$(LANG)),README.zh-CN.md,README.md)
+LAB_PAGE = $(if $(filter zh,$(COURSE_LANG)),README.zh-CN.md,README.md)
 lab: setup
 	JUPYTER_CONFIG_PATH="$(CURDIR)/.jupyter$${JUPYTER_CONFIG_PATH:+:$$JUPYTER_CONFIG_PATH}" $(BIN)/jupyter lab --ServerApp.root_dir="$(CURDIR)" \
 		--LabApp.app_settings_dir="$(CURDIR)/.jupyter/lab/settings" --ServerApp.port=$(PORT) \
@@ -128,8 +135,8 @@ release: setup
 
 classroom: setup
 	@test -n "$(OUT)" || { echo "usage: make classroom OUT=dir [LANG=zh] [CLASSROOM_ARGS='--roster ids.txt --seed-file ~/seed']"; exit 2; }
-	$(if $(filter zh,$(LANG)),$(BIN)/python -m scripts.i18n warn $(wildcard exercises/zh/[0-9][0-9]_*.po))
-	$(BIN)/python -m scripts.release_exercises --classroom "$(OUT)" $(if $(filter zh,$(LANG)),--lang zh) $(CLASSROOM_ARGS)
+	$(if $(filter zh,$(COURSE_LANG)),$(BIN)/python -m scripts.i18n warn $(wildcard exercises/zh/[0-9][0-9]_*.po))
+	$(BIN)/python -m scripts.release_exercises --classroom "$(OUT)" $(if $(filter zh,$(COURSE_LANG)),--lang zh) $(CLASSROOM_ARGS)
 
 sandbox:
 	@bash scripts/install_sandbox.sh

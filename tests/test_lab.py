@@ -1,7 +1,7 @@
 """`make lab` opens the whole course: started the README's way (`make lab PORT=... NO_BROWSER=1`), the server's root
 is the repository (README, chapters, exercises visible; .venv not), it opens on the README, which links every
-chapter and exercise set, the news pop-up is off, and the ipywidgets front-end extension is there (without it every
-explorer would show as plain text)."""
+chapter and exercise set, the news pop-up is off, and the ipywidgets front-end extension is there (for a learner's
+own widgets; the course's explorers are Vega-Lite charts, drawn by JupyterLab's own renderer with no kernel)."""
 
 import json
 import os
