@@ -130,11 +130,7 @@ class Grader:
         self.tmp = Path(tempfile.mkdtemp(prefix="autograde-"))
         os.chmod(self.tmp, 0o711)
         self.checks_dir = self.tmp / "checks"
-        self.checks_dir.mkdir()
-        for name, spec in self.specs.items():
-            (self.checks_dir / f"{name}.json").write_text(
-                json.dumps(public_checks(load_source(spec.path))), encoding="utf-8"
-            )
+        self.checks_dir.mkdir()  # each set's public checks are written when a submission of that set comes
         os.chmod(self.checks_dir, 0o755)
         self.box = Sandbox(
             self.tmp,
@@ -156,6 +152,7 @@ class Grader:
                 return self._sets[(name, variant)]
         spec = self.specs[name]
         ex = load_source(spec.path, variant=variant)
+        self._write_checks(name, ex if variant == 0 else load_source(spec.path))
         functions = {}
         for q in spec.questions:
             if q.kind != "implement":
@@ -177,6 +174,17 @@ class Grader:
         with self._lock:
             self._sets[(name, variant)] = (ex, functions, blocked)
         return ex, functions, blocked
+
+    def _write_checks(self, name, ex):
+        """The set's public checks (variant 0) where its sandboxes read them; written once, atomically."""
+        target = self.checks_dir / f"{name}.json"
+        with self._lock:
+            if target.exists():
+                return
+            tmp = target.with_suffix(".tmp")
+            tmp.write_text(json.dumps(public_checks(ex)), encoding="utf-8")
+            os.chmod(tmp, 0o644)
+            tmp.replace(target)
 
     # ------------------------------------------------------------------------------------- the sandbox
     def run_sandboxed(self, cells, names, functions, blocked=None):

@@ -1106,6 +1106,7 @@ DELEGATE = {
     "13": ("q3", "holm_adjust = lambda pvalues: el.compare.holm(pvalues).adjusted_pvalue"),  # q2 stays honest
     "14": ("q2", "mcc = el.metrics.matthews_corrcoef"),
 }
+DELEGATE_ON_SOLUTION = {"13"}
 INJECTED = ('=HYPERLINK("x")', "+cmd", "-2+3", "@SUM(A1)", "esc\x1b[31mred")
 
 
@@ -1146,21 +1147,21 @@ def graded(tmp_path_factory):
         nb.cells += [nbformat.v4.new_code_cell(c) for c in extra]
         return nb
 
-    (subs / "bob").mkdir()
-    nbformat.write(sol01(), subs / "bob" / f"{s01.stem}.ipynb")
     (subs / "dtype_bomb").mkdir()
     nbformat.write(sol01("q3 = [np.empty(1, dtype='<U200000000')] * 3"), subs / "dtype_bomb" / f"{s01.stem}.ipynb")
     for who, target in (
-        ("frank_links_bob", "../bob/" + f"{s01.stem}.ipynb"),
+        ("frank_links_bob", "../solution_01/" + f"{s01.stem}.ipynb"),  # another student's notebook
         ("seed_link", instructor / "seed"),
         ("shadow_link", "/etc/shadow"),
     ):
         (subs / who).mkdir()
         os.symlink(target, subs / who / f"{s01.stem}.ipynb")
-    os.symlink(subs / "bob", subs / "linked_folder")
-    for key, (q, alias) in DELEGATE.items():  # the solution, then its implement-problem answered by the library
+    os.symlink(subs / "solution_01", subs / "linked_folder")
+    for key, (q, alias) in DELEGATE.items():  # the release, then its implement-problem answered by the library
         src = SOURCES[SET_KEYS.index(key)]
-        nb = rel.solution_notebook(src)
+        # Set 13 starts from the solution: its honest sign test (q2, blocked too) must still score beside the
+        # delegated Holm correction. The others need no solution run: only the delegated problem is judged.
+        nb = rel.solution_notebook(src) if key in DELEGATE_ON_SOLUTION else rel.make_release(src)
         nb.cells.append(nbformat.v4.new_code_cell(alias))
         (subs / f"delegates_{key}").mkdir()
         nbformat.write(nb, subs / f"delegates_{key}" / f"{src.stem}.ipynb")
@@ -1282,13 +1283,14 @@ def test_each_delegating_alias_passes_the_learners_check(key):
 @needs_sandbox
 @pytest.mark.parametrize("key", sorted(DELEGATE))
 def test_delegation_to_the_library_scores_zero(graded, key):
-    """The solution with its implement-problem re-answered by an alias to the library: that problem 0 with
-    "implement it yourself", every other problem still correct (set 13: two blocks in one kernel, the honest sign
-    test scores)."""
+    """The release with its implement-problem answered by an alias to the library: that problem 0 with
+    "implement it yourself", the untouched others not attempted. Set 13 starts from the solution: two blocks in
+    one kernel, and the honest sign test (q2, itself blocked) still scores beside the delegated Holm correction."""
     q, _ = DELEGATE[key]
     fb = _g_fb(graded, f"delegates_{key}")
     assert float(fb[q]["points"]) == 0 and "implement it yourself" in fb[q]["message"], fb[q]
-    assert {r["status"] for name, r in fb.items() if name != q} == {"correct"}, fb
+    others = {"correct"} if key in DELEGATE_ON_SOLUTION else {"not attempted"}
+    assert {r["status"] for name, r in fb.items() if name != q} <= others, fb
 
 
 @needs_sandbox
