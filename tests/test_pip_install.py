@@ -53,9 +53,14 @@ def file_index(tmp_path_factory):
     return (root / "simple").as_uri()
 
 
-def _venv(tmp_path):
+def _venv(tmp_path, *, pip=True):
     env_dir = tmp_path / "venv"
-    subprocess.run([sys.executable, "-m", "venv", str(env_dir)], check=True)
+    if not pip:
+        subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(env_dir)], check=True)
+    elif Path(UV).exists():  # a venv with pip in it, seeded by uv (ensurepip takes several seconds)
+        subprocess.run([UV, "venv", "--quiet", "--seed", "--python", sys.executable, str(env_dir)], check=True)
+    else:
+        subprocess.run([sys.executable, "-m", "venv", str(env_dir)], check=True)
     return env_dir / "bin"
 
 
@@ -85,7 +90,7 @@ needs_uv = pytest.mark.skipif(not Path(UV).exists(), reason="uv is not installed
 
 @needs_uv
 def test_uv_gets_pip_index_url_from_the_environment(tmp_path, file_index):
-    bin_dir = _venv(tmp_path)
+    bin_dir = _venv(tmp_path, pip=False)  # uv installs; PIP_INDEX_URL needs no pip to be read
     r = _install(bin_dir, {"PIP_INDEX_URL": file_index, "PATH": f"{Path(UV).parent}:{os.environ['PATH']}"})
     assert r.returncode == 0, r.stderr
     assert _installed(bin_dir) and "pip's configured index" in r.stderr
