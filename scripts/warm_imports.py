@@ -22,7 +22,7 @@ import matplotlib.pyplot, numpy, scipy.optimize, scipy.special, scipy.stats
 import sklearn.base, sklearn.datasets, sklearn.dummy, sklearn.ensemble, sklearn.feature_selection
 import sklearn.linear_model, sklearn.metrics, sklearn.model_selection, sklearn.naive_bayes, sklearn.neighbors
 import sklearn.pipeline, sklearn.preprocessing, sklearn.svm, sklearn.tree
-import statsmodels.stats.multitest
+import statsmodels.stats.contingency_tables, statsmodels.stats.multitest
 for name in evallib.__all__:
     getattr(evallib, name)
 """
