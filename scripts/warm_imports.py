@@ -17,13 +17,13 @@ import time
 # What the chapters' and exercise sets' code cells import (grep "import" notebooks/*.md exercises/source/*.md),
 # what the sandbox runner's warm-up and delegation block import (scripts/sandbox_run.py), and evallib itself.
 STACK = """
-import evallib, evallib.grading, evallib.plots, evallib.widgets
+import evallib
 import matplotlib.pyplot, numpy, scipy.optimize, scipy.special, scipy.stats
 import sklearn.base, sklearn.datasets, sklearn.dummy, sklearn.ensemble, sklearn.feature_selection
 import sklearn.linear_model, sklearn.metrics, sklearn.model_selection, sklearn.naive_bayes, sklearn.neighbors
 import sklearn.pipeline, sklearn.preprocessing, sklearn.svm, sklearn.tree
 import statsmodels.stats.contingency_tables, statsmodels.stats.multitest
-for name in evallib.__all__:
+for name in evallib.__all__:  # every submodule: grading, plots, widgets, ...
     getattr(evallib, name)
 """
 

@@ -169,7 +169,6 @@ def fitting_update(degree=3, n_train=20, noise_std=0.25, *, seed=0, max_degree=1
 @validate_params({"seed": SEED})
 def fitting_explorer(*, seed=0):
     """Sliders for polynomial degree, training-set size and noise: watch training and test error part ways."""
-    check_random_state(seed, "seed")
     d0, n0, s0 = 3, 20, 0.25
     data = fitting_data(seed=seed)
     deg = slider(d0, 0, 15, 1, "degree", name="degree")
