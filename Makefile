@@ -75,13 +75,13 @@ $(CLASSROOM): pyproject.toml
 # Everything (CI: .ci/run). The Chinese chapters' translated cells run again in Chinese in the English chapters'
 # nbval kernels (conftest.py); `pytest --lf` re-runs only what failed last time (the cache is .pytest_cache/).
 test: $(CLASSROOM) setup verify chromium sandbox
-	$(BIN)/python -m pytest -n 2 --dist loadfile tests notebooks --nbval --nbval-current-env \
+	$(BIN)/python -m pytest -n 2 --dist loadfile --no-loadscope-reorder tests notebooks --nbval --nbval-current-env \
 		--nbval-cell-timeout=300 $(PYTEST_ARGS)
 
 # The working loop: lint, format check, every test but the end-to-end ones (marker e2e, tests/conftest.py), and
 # the English chapters through nbval. PYTEST_ARGS="--lf" re-runs the last failures; -x stops at the first.
 check: setup lint verify
-	EVALLIB_NBVAL_ZH=none $(BIN)/python -m pytest -n 2 --dist loadfile -m "not e2e" tests notebooks --nbval \
+	EVALLIB_NBVAL_ZH=none $(BIN)/python -m pytest -n 2 --dist loadfile --no-loadscope-reorder -m "not e2e" tests notebooks --nbval \
 		--nbval-current-env --nbval-cell-timeout=300 $(PYTEST_ARGS)
 
 lint: setup

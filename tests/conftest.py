@@ -14,7 +14,7 @@ matplotlib.use("Agg")  # unit tests draw off-screen; notebooks (nbval) keep the 
 
 import matplotlib.pyplot as plt  # noqa: E402
 import pytest  # noqa: E402
-from e2e_tiers import E2E_FIXTURES, E2E_PATHS, E2E_TESTS, TESTS  # noqa: E402  (tests/e2e_tiers.py)
+from e2e_tiers import E2E_FIXTURES, E2E_PATHS, E2E_TESTS, SLOWEST_FIRST, TESTS  # noqa: E402  (tests/e2e_tiers.py)
 
 
 def e2e_reason(item):
@@ -33,11 +33,39 @@ def e2e_reason(item):
     return E2E_TESTS.get(getattr(item, "originalname", item.name))
 
 
+def _rank(item):
+    """Where ``item``'s file goes in the run: SLOWEST_FIRST, then the chapters, then the rest."""
+    path = Path(str(item.fspath)).resolve()
+    rel = path.relative_to(TESTS).as_posix() if path.is_relative_to(TESTS) else None
+    for i, first in enumerate(SLOWEST_FIRST):
+        if rel is not None and (rel == first or (first.endswith("/") and rel.startswith(first))):
+            return i
+    return len(SLOWEST_FIRST) + (path.suffix != ".ipynb")
+
+
 def pytest_collection_modifyitems(config, items):
     for item in items:
         why = e2e_reason(item)
         if why:
             item.add_marker(pytest.mark.e2e(reason=why))
+    # A stable sort: each file's items stay together and in order (nbval runs a chapter's cells in sequence).
+    # Every xdist worker sorts the same way, which `--dist loadfile --no-loadscope-reorder` needs.
+    items.sort(key=_rank)
+
+
+def pytest_xdist_make_scheduler(config, log):
+    """``--dist loadfile`` with tests/browser/ as one unit: its files share one JupyterLab server and one Chromium
+    (session fixtures, tests/browser/conftest.py), started once rather than once on each worker."""
+    if config.getvalue("dist") != "loadfile":
+        return None
+    from xdist.scheduler import LoadFileScheduling
+
+    class _BrowserTogether(LoadFileScheduling):
+        def _split_scope(self, nodeid):
+            scope = super()._split_scope(nodeid)
+            return "tests/browser/" if scope.startswith("tests/browser/") else scope
+
+    return _BrowserTogether(config, log)
 
 
 @pytest.fixture(autouse=True)

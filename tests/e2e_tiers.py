@@ -36,3 +36,17 @@ E2E_TESTS = {
     "test_zh_exercises_are_what_the_build_writes": "builds every Chinese exercise set as `make release` does (catalog, "
     "jupytext, one nbstripout subprocess) and compares each with the committed notebook",
 }
+
+# The order in which xdist hands out files (`--dist loadfile --no-loadscope-reorder`, tests/conftest.py): these
+# first, slowest first (a folder: all its files, one unit), then the chapters (nbval), then the rest as collected.
+# By default xdist hands out the files with the most tests first, which left the hub (one test, a minute) and the
+# Chinese edition in the browser (two tests, 45 s) to the end, queued on one worker while the other had nothing
+# left. Seconds of one worker on this 2-core machine, 2026-11-26: about 400, 130, 100, 60, 65-115, 45-75.
+SLOWEST_FIRST = (
+    "test_grading.py",
+    "browser/",
+    "test_sandbox_attacks.py",
+    "test_hub.py",
+    "test_classroom.py",
+    "test_compare_today.py",
+)

@@ -36,3 +36,16 @@ def test_make_check_deselects_e2e_and_make_test_runs_everything():
     assert '-m "not e2e"' in check and "ruff check" in makefile and "ruff format --check" in makefile
     assert '-m "' not in test and "no:cacheprovider" not in makefile
     assert "--durations=25" in (TESTS.parent / ".ci" / "run").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("path", tiers.SLOWEST_FIRST)
+def test_every_slowest_first_file_exists(path):
+    assert (TESTS / path).exists(), f"tests/e2e_tiers.py SLOWEST_FIRST names {path}, which is gone"
+
+
+def test_xdist_keeps_the_slowest_first_order():
+    makefile = (TESTS.parent / "Makefile").read_text(encoding="utf-8")
+    for target in ("test", "check"):
+        recipe = re.search(rf"^{target}:.*?(?=^\S)", makefile, re.M | re.S).group(0)
+        # without it xdist hands out the files with the most tests first, whatever order the items are in
+        assert "--dist loadfile --no-loadscope-reorder" in recipe, target
