@@ -137,7 +137,7 @@ def title_of(nb) -> str:
 def _exporter(lang="en"):
     from nbconvert import HTMLExporter
 
-    return HTMLExporter(
+    return webassets.soup_free(HTMLExporter)(
         config=hidden_cells_config(),
         template_name="evallib_site",
         extra_template_basedirs=[str(webassets.TEMPLATES)],

@@ -106,7 +106,7 @@ def _exporter(lang):
 
     cache = _EXPORTERS.__dict__.setdefault("by_lang", {})
     if lang not in cache:
-        cache[lang] = SlidesExporter(
+        cache[lang] = webassets.soup_free(SlidesExporter)(
             config=hidden_cells_config(),
             template_name="evallib_slides",
             extra_template_basedirs=[str(webassets.TEMPLATES)],
@@ -134,8 +134,8 @@ def export_one(path: Path, out_dir: Path, execute: bool, assets) -> tuple[Path, 
     switch = f'<a class="evallib-lang" href="{other}">{SWITCH[lang]}</a>' if has_twin else ""
     out_dir = out_dir / "zh" if lang == "zh" else out_dir
     out_dir.mkdir(parents=True, exist_ok=True)
-    # The inlined scripts (reveal.js, MathJax, vega: about 4 MB) go in after nbconvert: its HTML post-pass parses
-    # the whole page with BeautifulSoup, and there they were most of what it parsed.
+    # The inlined scripts (reveal.js, MathJax, vega: about 4 MB) go in after nbconvert: a literal "<img" in them
+    # must not meet webassets.accessible (which once was nbconvert's BeautifulSoup pass over the whole page).
     marks = {key: f"<!--{SENTINEL}-{key}-->" for key in resources_extra}
     html, _ = _exporter(lang).from_notebook_node(
         nb, resources={"evallib": {**marks, "switch": switch}, "metadata": {"name": path.stem}}

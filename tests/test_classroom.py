@@ -361,3 +361,27 @@ def test_site_pages_and_decks_carry_the_explorers_and_vega(site, decks):
     for stem in EXPLORER_CHAPTERS:
         html = (decks / f"{stem}.slides.html").read_text(encoding="utf-8")
         assert '<script type="application/vnd.vegalite.v5+json">' in html and "evallibDrawCharts" in html
+
+
+@pytest.mark.parametrize("kind", ["site", "deck"])
+def test_pages_without_nbconverts_soup_pass_are_nbconverts_pages(kind, monkeypatch):
+    """The site and the decks skip the BeautifulSoup pass of nbconvert's HTMLExporter (webassets.soup_free: it was
+    more than half of their build) and add what it added themselves (alt text, tabindex). nbconvert's own output
+    is the oracle: the same page through the same parser's serialisation, byte for byte."""
+    from bs4 import BeautifulSoup
+
+    path = ROOT / "notebooks" / "01_error_and_fitting.ipynb"  # figures without alt text, an explorer, code
+    nb = slides.add_slide_metadata(nbformat.read(path, as_version=4))
+    if kind == "site":
+        render = lambda: build_site.render(build_site._exporter("en"), nb, "01.html", [("Index", "index.html")], "01")
+    else:
+        marks = {k: f"<!--{k}-->" for k in ("reveal_js", "mathjax_head", "vega_js")}
+        res = {"evallib": {**marks, "switch": ""}, "metadata": {"name": path.stem}}
+        render = lambda: export_slides._exporter("en").from_notebook_node(nb, resources=res)[0]
+    monkeypatch.setattr(export_slides, "_EXPORTERS", type(export_slides._EXPORTERS)())
+    ours = render()
+    assert 'tabindex="0"' in ours and f'alt="{webassets.NO_ALT}"' in ours
+    monkeypatch.setattr(webassets, "soup_free", lambda cls: cls)  # nbconvert's exporter, soup pass and all
+    monkeypatch.setattr(export_slides, "_EXPORTERS", type(export_slides._EXPORTERS)())
+    theirs = render()
+    assert ours != theirs and str(BeautifulSoup(ours, features="html.parser")) == theirs
