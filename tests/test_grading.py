@@ -512,7 +512,8 @@ def _write_nb(path, cells, set_name="01_error_and_fitting"):
 MARK = "PWNED-h2-" + hashlib.sha256(str(time.time()).encode()).hexdigest()[:8]
 WRONG_01 = [WRONG["01"][q] for q in ("q1", "q2", "q3", "q4")]
 # Each attack is a set 01 submission whose answers are otherwise wrong (WRONG_01 comes first); {ROOT}, {SUBS},
-# {OUT}, {SEED}, {MARK} are filled in. What an attack found goes into q4_reason, which feedback.csv shows.
+# {OUT}, {SEED}, {MARK} are filled in. What an attack found goes into q4_reason (and q4: two reports in one
+# sandbox), which feedback.csv shows.
 ATTACKS = {
     "patch_grading": """
 import evallib.grading as g
@@ -550,7 +551,7 @@ for pid in os.listdir("/proc"):
                 pass
 os._exit(0)
 """,
-    "write_through_proc_cwd": """
+    "writes_everywhere": """
 import os
 found = []
 targets = ["{ROOT}", "{ROOT}/exercises", "{ROOT}/exercises/source", "{SUBS}", "{OUT}", "/tmp", "/work"]
@@ -571,6 +572,16 @@ for t in targets:
     except OSError:
         pass
 q4_reason = "wrote into: " + repr(sorted(found)) + " end of the list of places written"
+res = []
+for path in ("/tmp/big", "big"):
+    try:
+        with open(path, "wb") as fh:
+            for _ in range(400):
+                fh.write(b"x" * 2**20)
+        res.append(f"{path}: wrote 400 MB")
+    except OSError as exc:
+        res.append(f"{path}: {type(exc).__name__} {exc.errno}")
+q4 = "huge file attempts: " + " ; ".join(res)
 """,
     "background_rewrites_grades": """
 import subprocess, sys
@@ -588,7 +599,7 @@ for _ in range(240):
 subprocess.Popen([sys.executable, "-c", code, "{MARK}"], start_new_session=True,
                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 """,
-    "read_instructor_material": """
+    "reads_and_dials": """
 import glob, os
 seen = []
 for p in ["{ROOT}/exercises/source/01_error_and_fitting.md", "{SEED}", "{ROOT}/.git/HEAD", "{OUT}", "{SUBS}"]:
@@ -598,8 +609,6 @@ for p in ["{ROOT}/exercises/source/01_error_and_fitting.md", "{SEED}", "{ROOT}/.
         seen.append((p, type(exc).__name__))
 seen.append(("md files", glob.glob("{ROOT}/exercises/source/*")))
 q4_reason = "found: " + repr(seen)
-""",
-    "network": """
 import socket
 res = []
 for host, port in (("pypi.org", 443), ("1.1.1.1", 53), ("8.8.8.8", 53)):
@@ -608,7 +617,7 @@ for host, port in (("pypi.org", 443), ("1.1.1.1", 53), ("8.8.8.8", 53)):
         res.append(f"{host} CONNECTED")
     except OSError as exc:
         res.append(f"{host} {type(exc).__name__}")
-q4_reason = "network attempts: " + " ; ".join(res)
+q4 = "network attempts: " + " ; ".join(res)
 """,
     "fork_bomb": """
 import os, subprocess, time
@@ -622,18 +631,6 @@ try:
 except OSError as exc:
     stop = type(exc).__name__
 q4_reason = f"{n} processes in the sandbox; one more fork: {stop} {'{MARK}'}"
-""",
-    "huge_file": """
-res = []
-for path in ("/tmp/big", "big"):
-    try:
-        with open(path, "wb") as fh:
-            for _ in range(400):
-                fh.write(b"x" * 2**20)
-        res.append(f"{path}: wrote 400 MB")
-    except OSError as exc:
-        res.append(f"{path}: {type(exc).__name__} {exc.errno}")
-q4_reason = "huge file attempts: " + " ; ".join(res)
 """,
 }
 
@@ -774,23 +771,24 @@ def test_grades_written_after_the_sandbox_and_not_rewritten(run_a):
 def test_what_attacks_saw_inside(run_a):
     """The sandbox hides the instructor's material, has no network, stops a process bomb and a huge file."""
 
-    def said(attack):
-        return _rows(run_a, attack)["q4"]["text_answers"]
+    def said(attack, answer="q4_reason"):
+        q4, reason = _rows(run_a, attack)["q4"]["text_answers"].split(" | q4_reason: ")
+        return reason if answer == "q4_reason" else q4.removeprefix("q4: ")
 
-    seen = said("read_instructor_material")
+    seen = said("reads_and_dials")
     for secret in ("an instructor secret", "BEGIN TESTS", "assert_correct", "BEGIN SOLUTION", "ref: refs/"):
         assert secret not in seen, secret
     assert "01_error_and_fitting.md', 'FileNotFoundError')" in seen and "('md files', [])" in seen
     for hidden in (run_a["subs"], run_a["out"]):  # absent from the allow-list sandbox (was: empty)
         assert f"{hidden}', 'FileNotFoundError')" in seen or f"{hidden}', [])" in seen, seen
-    net = said("network")
+    net = said("reads_and_dials", "q4")
     assert "CONNECTED" not in net and net.count(" ; ") == 2 and "pypi.org" in net, net
     bomb = said("fork_bomb")
     n = int(re.search(r"(\d+) processes in the sandbox; one more fork: (\w+)", bomb).group(1))
     assert 100 < n <= 260 and "BlockingIOError" in bomb, bomb
-    huge = said("huge_file")
+    huge = said("writes_everywhere", "q4")
     assert "wrote 400 MB" not in huge and "OSError 27" in huge
-    wrote = said("write_through_proc_cwd")  # only the sandbox's own private /tmp is writable
+    wrote = said("writes_everywhere")  # only the sandbox's own private /tmp is writable
     places = re.search(r"wrote into: (\[.*?\]) end", wrote).group(1)
     for outside in (str(ROOT), str(run_a["subs"]), str(run_a["out"]), "/work"):
         assert outside not in places, wrote
@@ -814,6 +812,9 @@ def test_what_attacks_saw_inside(run_a):
     ],
 )
 def test_robustness_case(run_a, case):
+    """Each case of tests/fixtures/grading/robustness.json gets its statuses and its note. infinite_loop spins as a
+    runaway cell does; the loop that ignores interrupts and the function that never returns sleep in their loops:
+    the same limits stop them (the kill, the call's timer), without burning seconds of CPU in the test run."""
     expected = run_a["robust"]["cases"][case]
     got = _rows(run_a, case)
     assert {p: r["status"] for p, r in got.items()} == expected["status"], got
@@ -1186,9 +1187,10 @@ def graded(tmp_path_factory):
     os.utime(subs / "erin.ipynb", (time.time() - 3600, time.time() - 3600))
     (subs / "erin").mkdir()
     nbformat.write(sol01(), subs / "erin" / f"{s01.stem}.ipynb")
-    for who in ("alice", "\u0430lice"):
-        (subs / who).mkdir()
-        nbformat.write(sol01(), subs / who / f"{s01.stem}.ipynb")
+    (subs / "alice").mkdir()  # a name is a name: hers needs no sandbox for the look-alike to be flagged
+    (subs / "alice" / f"{s01.stem}.ipynb").write_text("not a notebook", encoding="utf-8")
+    (subs / "\u0430lice").mkdir()
+    nbformat.write(sol01(), subs / "\u0430lice" / f"{s01.stem}.ipynb")
     for who in INJECTED:  # a name is a name, graded or refused: these cost no sandbox
         (subs / who).mkdir()
         (subs / who / f"{s01.stem}.ipynb").write_text("not a notebook", encoding="utf-8")

@@ -114,25 +114,9 @@ for p in (f"/proc/{ppid}/fd/1", f"/proc/{ppid}/fd/0", f"/proc/{ppid}/mem", f"/pr
 r = libc.ptrace(16, ppid, 0, 0)
 res.append(f"ptrace {r} errno {ctypes.get_errno()}")
 q4_reason = "forgery: " + " ; ".join(res) + " end"
+q4 = f"uid {os.getuid()} end"
 """,
-    "other_clone": """
-import os
-found, tops = [], sorted(os.listdir("/"))
-for top in tops:
-    if top in ("proc", "usr", "dev"):
-        continue
-    for dirpath, dirs, files in os.walk("/" + top):
-        dirs[:] = [d for d in dirs if d not in ("site-packages", "python3.11", "__pycache__")]
-        if "01_error_and_fitting.md" in files or "seed" in files:
-            found.append(dirpath)
-q4_reason = f"clone: root {tops} found {found} clone_exists {os.path.exists('{CLONE}')} end"
-if found:                                     # a clone with solutions: run them (the issue's 8/8 attack)
-    import re
-    src = open(os.path.join(found[0], "01_error_and_fitting.md")).read()
-    for block in re.findall(r"# BEGIN SOLUTION.*?\\n(.*?)# END SOLUTION", src, re.S):
-        exec(block)
-""",
-    "proc_and_job": """
+    "looks_around": """
 import os
 pids, leaks, denied = [], [], 0
 for p in sorted(os.listdir("/proc")):
@@ -153,10 +137,20 @@ for path in ("/run/grader/job/job.json", "/run/grader/job", "/proc/%d/fd/0" % os
     except OSError as exc:
         job.append(f"{path}:{type(exc).__name__}")
 q4_reason = f"proc: pids {pids} leaks {leaks} denied {denied} job {job} end"
-""",
-    "uid_a": """
-import os
-q4_reason = f"uid {os.getuid()} end"
+found, tops = [], sorted(os.listdir("/"))
+for top in tops:
+    if top in ("proc", "usr", "dev"):
+        continue
+    for dirpath, dirs, files in os.walk("/" + top):
+        dirs[:] = [d for d in dirs if d not in ("site-packages", "python3.11", "__pycache__")]
+        if "01_error_and_fitting.md" in files or "seed" in files:
+            found.append(dirpath)
+q4 = f"clone: root {tops} found {found} clone_exists {os.path.exists('{CLONE}')} end"
+if found:                                     # a clone with solutions: run them (the issue's 8/8 attack)
+    import re
+    src = open(os.path.join(found[0], "01_error_and_fitting.md")).read()
+    for block in re.findall(r"# BEGIN SOLUTION.*?\\n(.*?)# END SOLUTION", src, re.S):
+        exec(block)
 """,
 }
 
@@ -235,7 +229,10 @@ import os, signal, time
 os.kill(os.getppid(), signal.SIGSTOP)
 time.sleep(3600)
 """,
-    "uid_b": REPORTS["uid_a"],
+    "uid_b": """
+import os
+q4 = f"uid {os.getuid()} end"
+""",
 }
 
 
@@ -338,9 +335,10 @@ def _total(runs, who):
     return float(row["total"]), float(row["max_points"]), row["notes"]
 
 
-def _said(runs, who):
-    text = _rows(runs, who)["q4"]["text_answers"]
-    return text
+def _said(runs, who, answer="q4_reason"):
+    """What an attack reported in ``answer`` (q4_reason, or q4: some notebooks carry two reports)."""
+    q4, reason = _rows(runs, who)["q4"]["text_answers"].split(" | q4_reason: ")
+    return reason if answer == "q4_reason" else q4.removeprefix("q4: ")
 
 
 def test_solution_full_marks_among_the_attacks(runs):
@@ -397,7 +395,7 @@ def test_runner_cannot_be_reached_from_the_kernel(runs):
 
 
 def test_no_other_clone_and_nothing_of_the_host(runs):
-    said = _said(runs, "other_clone")
+    said = _said(runs, "looks_around", "q4")
     assert "found [] " in said and "clone_exists False" in said, said
     tops = set(re.search(r"root \[(.*?)\]", said).group(1).replace("'", "").split(", "))
     assert tops <= {
@@ -423,7 +421,7 @@ def test_no_other_clone_and_nothing_of_the_host(runs):
 
 
 def test_proc_and_job_show_nothing_hidden(runs):
-    said = _said(runs, "proc_and_job")
+    said = _said(runs, "looks_around")
     assert "leaks [] " in said, said
     assert "/run/grader/job/job.json:FileNotFoundError" in said and "/run/grader/job:FileNotFoundError" in said
     assert re.search(r"/proc/\d+/fd/0:PermissionError", said), said  # the runner's stdin
@@ -443,8 +441,8 @@ def test_sigstopped_runner_is_killed_on_time(runs):
 
 
 def test_concurrent_runs_use_separate_uids(runs):
-    a = int(re.search(r"uid (\d+)", _said(runs, "uid_a")).group(1))
-    b = int(re.search(r"uid (\d+)", _said(runs, "uid_b")).group(1))
+    a = int(re.search(r"uid (\d+)", _said(runs, "pidfd_forgery", "q4")).group(1))
+    b = int(re.search(r"uid (\d+)", _said(runs, "uid_b", "q4")).group(1))
     assert a >= sandbox.UID_BASE and b >= sandbox.UID_BASE
     assert (a - sandbox.UID_BASE) // sandbox.UID_BLOCK != (b - sandbox.UID_BASE) // sandbox.UID_BLOCK, (a, b)
 
