@@ -371,6 +371,12 @@ def run(job: dict) -> dict:
     results.mkdir()
     functions = dict(job.get("functions", {}))
     blocked = {a: [str(n) for n in names] for a, names in (job.get("blocked") or {}).items() if names}
+    # A blocked answer (an implement-problem's function) that no cell names was not written by the student: it is
+    # never called, so it needs no block, and its targets are not resolved (that imports their modules before the
+    # student's cells: scikit-learn's metrics alone take 2 s). A function made without its name in any cell (exec
+    # of a built string) thus scores nothing: the grader has no call of it to judge.
+    uncalled = {f for f in blocked if not any(f in src for src in job["cells"])}
+    blocked = {f: names for f, names in blocked.items() if f not in uncalled}
     all_blocked = sorted({n for names in blocked.values() for n in names})
     warm = "import evallib.grading\nimport matplotlib.pyplot"
     if all_blocked:
@@ -383,6 +389,8 @@ def run(job: dict) -> dict:
     # targets (set 13: the sign test and Holm's correction), installed before the first blocked call.
     order = sorted(enumerate(functions), key=lambda t: (t[1] in blocked, t[0]))
     for i, fname in order:
+        if fname in uncalled:
+            continue
         if fname in blocked and not any(kind == "block" for kind, *_ in plan):
             plan.append(("block", None, None))  # its source is made once the targets are known
         plan.append(
@@ -428,7 +436,10 @@ def run(job: dict) -> dict:
 
     def finish(why):
         values = _read_json(results / "values.json")
-        calls = {f: _read_lines(results / f"calls-{i}.jsonl") for i, f in enumerate(job.get("functions", {}))}
+        calls = {  # an uncalled function's file could only be the student's
+            f: {} if f in uncalled else _read_lines(results / f"calls-{i}.jsonl")
+            for i, f in enumerate(job.get("functions", {}))
+        }
         for f, rows in calls.items():
             for r in rows.values():
                 if isinstance(r, dict) and str(r.get("message", "")).startswith(BLOCK_MARKER):

@@ -511,7 +511,10 @@ def _write_nb(path, cells, set_name="01_error_and_fitting"):
 
 MARK = "PWNED-h2-" + hashlib.sha256(str(time.time()).encode()).hexdigest()[:8]
 WRONG_01 = [WRONG["01"][q] for q in ("q1", "q2", "q3", "q4")]
-# Each attack is a set 01 submission whose answers are otherwise wrong (WRONG_01 comes first); {ROOT}, {SUBS},
+# An attack leaves q2 (a function) out: naming no blocked function, its sandbox resolves no delegation targets
+# (scripts/sandbox_run.py), which spares it importing scikit-learn.
+WRONG_01_NO_FUNCTION = [WRONG["01"][q] for q in ("q1", "q3", "q4")]
+# Each attack is a set 01 submission whose answers are otherwise wrong (WRONG_01_NO_FUNCTION comes first); {ROOT}, {SUBS},
 # {OUT}, {SEED}, {MARK} are filled in. What an attack found goes into q4_reason (and q4: two reports in one
 # sandbox), which feedback.csv shows.
 ATTACKS = {
@@ -662,7 +665,7 @@ def run_a(tmp_path_factory):
     for case, code in ATTACKS.items():
         for k, v in fill.items():
             code = code.replace(k, v)
-        _write_nb(subs / case / "01_error_and_fitting.ipynb", [setup, *WRONG_01, code.strip("\n")])
+        _write_nb(subs / case / "01_error_and_fitting.ipynb", [setup, *WRONG_01_NO_FUNCTION, code.strip("\n")])
     src = ROOT / "exercises" / "source" / "01_error_and_fitting.md"
     untouched = subs / "untouched" / "01_error_and_fitting.ipynb"
     untouched.parent.mkdir()

@@ -221,6 +221,14 @@ def error_rate(y_true, y_pred):
         raise ValueError(value)
     return value
 """,
+    "delegate_unnamed": """
+import json, evallib as el
+_name = "error" + "_rate"  # no cell names the function: it is never called, and no calls file is read for it
+globals()[_name] = getattr(el.metrics, _name)
+for i in range(4):
+    with open(f".answers/calls-{i}.jsonl", "w") as fh:
+        fh.writelines(json.dumps({"key": str(k), "result": 0.0}) + "\\n" for k in range(64))
+""",
 }
 
 RUN_B = {
@@ -282,7 +290,9 @@ def runs(tmp_path_factory):
     (clone / "instructor" / "seed").write_text("clone seed 5e1f\n", encoding="utf-8")
     for d in [clone, *clone.rglob("*")]:
         os.chmod(d, 0o755 if d.is_dir() else 0o644)
-    wrong = [WRONG[q] for q in ("q1", "q2", "q3", "q4")]
+    # q2 (a function) is left out: a notebook that names no blocked function is graded without resolving the
+    # delegation block's targets (scripts/sandbox_run.py), which spares each sandbox importing scikit-learn.
+    wrong = [WRONG[q] for q in ("q1", "q3", "q4")]
     subs_a, out_a, subs_b, out_b = base / "a", base / "a-out", base / "b", base / "b-out"
     for name, code in REPORTS.items():
         code = code.replace("{CLONE}", str(clone)).replace(
