@@ -25,6 +25,13 @@ import sklearn.pipeline, sklearn.preprocessing, sklearn.svm, sklearn.tree
 import statsmodels.stats.contingency_tables, statsmodels.stats.multitest
 for name in evallib.__all__:  # every submodule: grading, plots, widgets, ...
     getattr(evallib, name)
+# Imported only when a kernel first shows a figure (the inline backend, Agg, PNG), loads a bundled data set, asks
+# for Nemenyi's q_alpha (SciPy's studentized range builds a cffi callback) or sends a large output (zmq).
+evallib.data.load_bundled("breast_cancer")
+evallib.compare.q_alpha(5, 0.05)
+import zmq.utils.garbage
+matplotlib.pyplot.plot([0, 1])
+matplotlib.pyplot.show()
 """
 
 
