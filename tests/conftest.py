@@ -6,6 +6,7 @@ build. The marker is given here, from the tables in tests/e2e_tiers.py, so a tes
 its reason in one place; tests/test_tiers.py checks that each name there still exists (rename it with the test).
 """
 
+from collections import Counter
 from pathlib import Path
 
 import matplotlib
@@ -33,14 +34,15 @@ def e2e_reason(item):
     return E2E_TESTS.get(getattr(item, "originalname", item.name))
 
 
-def _rank(item):
-    """Where ``item``'s file goes in the run: SLOWEST_FIRST, then the chapters, then the rest."""
+def _rank(item, counts):
+    """Where ``item``'s file goes in the run: SLOWEST_FIRST, then the chapters, then the rest with the files of
+    most tests first (xdist's own order, so a file of thousands of quick tests does not come last)."""
     path = Path(str(item.fspath)).resolve()
     rel = path.relative_to(TESTS).as_posix() if path.is_relative_to(TESTS) else None
     for i, first in enumerate(SLOWEST_FIRST):
         if rel is not None and (rel == first or (first.endswith("/") and rel.startswith(first))):
-            return i
-    return len(SLOWEST_FIRST) + (path.suffix != ".ipynb")
+            return (i, 0)
+    return (len(SLOWEST_FIRST) + (path.suffix != ".ipynb"), -counts[path])
 
 
 def pytest_collection_modifyitems(config, items):
@@ -50,7 +52,8 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(pytest.mark.e2e(reason=why))
     # A stable sort: each file's items stay together and in order (nbval runs a chapter's cells in sequence).
     # Every xdist worker sorts the same way, which `--dist loadfile --no-loadscope-reorder` needs.
-    items.sort(key=_rank)
+    counts = Counter(Path(str(item.fspath)).resolve() for item in items)
+    items.sort(key=lambda item: _rank(item, counts))
 
 
 def pytest_xdist_make_scheduler(config, log):
