@@ -185,7 +185,7 @@ def accessible(html: str) -> str:
 def soup_free(exporter_cls):
     """``exporter_cls`` (nbconvert's HTMLExporter or SlidesExporter) without the BeautifulSoup pass that
     HTMLExporter.from_notebook_node runs over every page it renders: it re-parsed and re-serialised each page to
-    add two attributes, which was more than half of `make site` (20.8 s -> 9.0 s of CPU) and much of `make
+    add two attributes, which was more than half of `make site` (20.8 s -> 7.7 s of CPU) and much of `make
     slides`. The page is the template's, with :func:`accessible` adding those attributes. The filters are
     registered as HTMLExporter.from_notebook_node registers them (nbconvert 7)."""
     from nbconvert.exporters.templateexporter import TemplateExporter

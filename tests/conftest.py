@@ -15,7 +15,7 @@ matplotlib.use("Agg")  # unit tests draw off-screen; notebooks (nbval) keep the 
 
 import matplotlib.pyplot as plt  # noqa: E402
 import pytest  # noqa: E402
-from e2e_tiers import E2E_FIXTURES, E2E_PATHS, E2E_TESTS, SLOWEST_FIRST, TESTS  # noqa: E402  (tests/e2e_tiers.py)
+from e2e_tiers import E2E_FIXTURES, E2E_PATHS, E2E_TESTS, TESTS, run_rank  # noqa: E402  (tests/e2e_tiers.py)
 
 
 def e2e_reason(item):
@@ -34,17 +34,6 @@ def e2e_reason(item):
     return E2E_TESTS.get(getattr(item, "originalname", item.name))
 
 
-def _rank(item, counts):
-    """Where ``item``'s file goes in the run: SLOWEST_FIRST, then the chapters, then the rest with the files of
-    most tests first (xdist's own order, so a file of thousands of quick tests does not come last)."""
-    path = Path(str(item.fspath)).resolve()
-    rel = path.relative_to(TESTS).as_posix() if path.is_relative_to(TESTS) else None
-    for i, first in enumerate(SLOWEST_FIRST):
-        if rel is not None and (rel == first or (first.endswith("/") and rel.startswith(first))):
-            return (i, 0)
-    return (len(SLOWEST_FIRST) + (path.suffix != ".ipynb"), -counts[path])
-
-
 def pytest_collection_modifyitems(config, items):
     for item in items:
         why = e2e_reason(item)
@@ -52,8 +41,8 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(pytest.mark.e2e(reason=why))
     # A stable sort: each file's items stay together and in order (nbval runs a chapter's cells in sequence).
     # Every xdist worker sorts the same way, which `--dist loadfile --no-loadscope-reorder` needs.
-    counts = Counter(Path(str(item.fspath)).resolve() for item in items)
-    items.sort(key=lambda item: _rank(item, counts))
+    counts = Counter(Path(str(item.fspath)) for item in items)
+    items.sort(key=lambda item: run_rank(Path(str(item.fspath)), counts[Path(str(item.fspath))]))
 
 
 def pytest_xdist_make_scheduler(config, log):

@@ -38,10 +38,11 @@ E2E_TESTS = {
 }
 
 # The order in which xdist hands out files (`--dist loadfile --no-loadscope-reorder`, tests/conftest.py): these
-# first, slowest first (a folder: all its files, one unit), then the chapters (nbval), then the rest as collected.
-# By default xdist hands out the files with the most tests first, which left the hub (one test, a minute) and the
-# Chinese edition in the browser (two tests, 45 s) to the end, queued on one worker while the other had nothing
-# left. Seconds of one worker on this 2-core machine, 2026-11-26: about 400, 130, 100, 60, 65-115, 45-75.
+# first, slowest first (a folder: all its files, one unit), then the chapters (nbval), then the rest with the files
+# of most tests first. By default xdist hands out the files with the most tests first, which left the hub (one
+# test, a minute) and the Chinese edition in the browser (two tests, 45 s) to the end, queued on one worker while
+# the other had nothing left. Seconds of one worker on this 2-core machine, 2026-11-26: about 400, 130, 100, 60,
+# 65-115, 45-75.
 SLOWEST_FIRST = (
     "test_grading.py",
     "browser/",
@@ -50,3 +51,13 @@ SLOWEST_FIRST = (
     "test_classroom.py",
     "test_compare_today.py",
 )
+
+
+def run_rank(path: Path, n_tests: int) -> tuple:
+    """Sort key of a file in the run (SLOWEST_FIRST, then the chapters, then the most tests first)."""
+    path = Path(path).resolve()
+    rel = path.relative_to(TESTS).as_posix() if path.is_relative_to(TESTS) else None
+    for i, first in enumerate(SLOWEST_FIRST):
+        if rel is not None and (rel == first or (first.endswith("/") and rel.startswith(first))):
+            return (i, 0)
+    return (len(SLOWEST_FIRST) + (path.suffix != ".ipynb"), -n_tests)

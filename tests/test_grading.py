@@ -514,9 +514,9 @@ WRONG_01 = [WRONG["01"][q] for q in ("q1", "q2", "q3", "q4")]
 # An attack leaves q2 (a function) out: naming no blocked function, its sandbox resolves no delegation targets
 # (scripts/sandbox_run.py), which spares it importing scikit-learn.
 WRONG_01_NO_FUNCTION = [WRONG["01"][q] for q in ("q1", "q3", "q4")]
-# Each attack is a set 01 submission whose answers are otherwise wrong (WRONG_01_NO_FUNCTION comes first); {ROOT}, {SUBS},
-# {OUT}, {SEED}, {MARK} are filled in. What an attack found goes into q4_reason (and q4: two reports in one
-# sandbox), which feedback.csv shows.
+# Each attack is a set 01 submission whose answers are otherwise wrong (WRONG_01_NO_FUNCTION comes first);
+# {ROOT}, {SUBS}, {OUT}, {SEED}, {MARK} are filled in. What an attack found goes into q4_reason (and q4: two
+# reports in one sandbox), which feedback.csv shows.
 ATTACKS = {
     "patch_grading": """
 import evallib.grading as g

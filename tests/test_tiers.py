@@ -49,3 +49,25 @@ def test_xdist_keeps_the_slowest_first_order():
         recipe = re.search(rf"^{target}:.*?(?=^\S)", makefile, re.M | re.S).group(0)
         # without it xdist hands out the files with the most tests first, whatever order the items are in
         assert "--dist loadfile --no-loadscope-reorder" in recipe, target
+
+
+def test_run_order_puts_the_slowest_files_first_then_chapters_then_most_tests():
+    """A hand-made run: each file's rank, sorted as tests/conftest.py sorts the items."""
+    root = TESTS.parent
+    files = {
+        TESTS / "test_small.py": 3,
+        TESTS / "test_many.py": 4000,
+        root / "notebooks" / "01_error_and_fitting.ipynb": 40,
+        TESTS / "browser" / "test_zh_edition.py": 2,
+        TESTS / "test_hub.py": 1,
+        TESTS / "test_grading.py": 170,
+    }
+    order = sorted(files, key=lambda f: tiers.run_rank(f, files[f]))
+    assert [f.name for f in order] == [
+        "test_grading.py",
+        "test_zh_edition.py",
+        "test_hub.py",
+        "01_error_and_fitting.ipynb",
+        "test_many.py",
+        "test_small.py",
+    ]
