@@ -73,13 +73,17 @@ def test_lazy_attributes_and_dir():
         evallib.nope  # noqa: B018
 
 
-def test_widgets_import_jsonschema_without_the_iri_grammars():
-    """evallib.widgets imports jsonschema (for Altair) with rfc3987_syntax hidden (2.4 s of Lark grammars in every
-    kernel's first explorer): afterwards rfc3987_syntax is not loaded, still importable, and Altair still
-    validates a spec against the Vega-Lite schema (a wrong one raises)."""
+def test_widgets_and_exercise_sets_import_jsonschema_without_the_iri_grammars():
+    """An exercise set read from its text source (jupytext, nbformat) and evallib.widgets (Altair) import jsonschema
+    with rfc3987_syntax hidden (2.4 s of Lark grammars in every kernel's first exercise cell or explorer): then
+    rfc3987_syntax is not loaded, still importable, and Altair still validates a spec against the Vega-Lite schema
+    (a wrong one raises)."""
     code = (
-        "import sys, importlib.util, evallib.widgets, altair as alt, pandas as pd\n"
+        "import sys, importlib.util, evallib.grading\n"
+        "assert evallib.grading.exercise_set('01').problems and 'jupytext' in sys.modules\n"
         "assert 'jsonschema' in sys.modules and 'rfc3987_syntax' not in sys.modules\n"
+        "import evallib.widgets, altair as alt, pandas as pd\n"
+        "assert 'rfc3987_syntax' not in sys.modules\n"
         "assert importlib.util.find_spec('rfc3987_syntax') is None or __import__('rfc3987_syntax')\n"
         "alt.Chart(pd.DataFrame({'x': [1]})).mark_point().encode(x='x:Q').to_dict(validate=True)\n"
         "try:\n"

@@ -1,7 +1,7 @@
 """Explorers: charts drawn in the browser (Altair / Vega-Lite 5) from data evallib precomputed over their
 controls' grid; each builder returns an :class:`Explorer` (docs/design/explorers.md)."""
 
-from . import _jsonschema  # noqa: F401  (first: jsonschema before Altair imports it)
+from .. import _jsonschema  # noqa: F401  (first: jsonschema before Altair imports it)
 from . import biasvar as _b
 from . import compare as _k
 from . import compare_today as _k13
