@@ -6,6 +6,7 @@ build. The marker is given here, from the tables in tests/e2e_tiers.py, so a tes
 its reason in one place; tests/test_tiers.py checks that each name there still exists (rename it with the test).
 """
 
+import functools
 import gc
 from collections import Counter
 from pathlib import Path
@@ -19,16 +20,25 @@ import pytest  # noqa: E402
 from e2e_tiers import E2E_FIXTURES, E2E_PATHS, E2E_TESTS, TESTS, run_rank  # noqa: E402  (tests/e2e_tiers.py)
 
 
-def e2e_reason(item):
-    """Why ``item`` is end to end, or None."""
-    rel = Path(str(item.fspath)).resolve()
+@functools.cache
+def _path_reason(fspath):
+    """Why every test in file ``fspath`` is end to end, or None; and its path relative to tests/ (None outside)."""
+    rel = Path(fspath).resolve()
     try:
         rel = rel.relative_to(TESTS).as_posix()
     except ValueError:
-        return None  # notebooks (nbval) are not e2e: make check runs the English ones
+        return None, None  # notebooks (nbval) are not e2e: make check runs the English ones
     for path, why in E2E_PATHS.items():
         if rel == path or (path.endswith("/") and rel.startswith(path)):
-            return why
+            return why, rel
+    return None, rel
+
+
+def e2e_reason(item):
+    """Why ``item`` is end to end, or None."""
+    why, rel = _path_reason(str(item.fspath))
+    if why or rel is None:
+        return why
     for name in getattr(item, "fixturenames", ()):
         if name in E2E_FIXTURES:
             return E2E_FIXTURES[name]
@@ -42,8 +52,9 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(pytest.mark.e2e(reason=why))
     # A stable sort: each file's items stay together and in order (nbval runs a chapter's cells in sequence).
     # Every xdist worker sorts the same way, which `--dist loadfile --no-loadscope-reorder` needs.
-    counts = Counter(Path(str(item.fspath)) for item in items)
-    items.sort(key=lambda item: run_rank(Path(str(item.fspath)), counts[Path(str(item.fspath))]))
+    counts = Counter(str(item.fspath) for item in items)  # (one path per file, not per test: 7,600 tests)
+    rank = {path: run_rank(Path(path), n) for path, n in counts.items()}
+    items.sort(key=lambda item: rank[str(item.fspath)])
 
 
 @pytest.hookimpl(trylast=True)
