@@ -61,9 +61,12 @@ def pytest_collection_modifyitems(config, items):
 def pytest_collection_finish(session):
     # Everything imported and collected so far lives to the end of the run: move it out of the collector's
     # reach. statsmodels' multipletests calls gc.collect() on every call, which otherwise walked all of it
-    # (0.3 s a call); the automatic full collections get cheaper too (make unit: about 19 CPU-s less).
+    # (0.3 s a call); the automatic full collections get cheaper too (make unit: about 19 CPU-s less). And the
+    # collector runs less often (every 100,000 allocations, not 700): a test process frees its cycles soon
+    # enough, for about 5 % less CPU in the unit tests.
     gc.collect()
     gc.freeze()
+    gc.set_threshold(100_000, 50, 1000)
 
 
 @pytest.hookimpl(optionalhook=True)  # an xdist hook: `pytest -p no:xdist` must still run

@@ -74,13 +74,13 @@ def test_lazy_attributes_and_dir():
 
 
 def test_widgets_and_exercise_sets_import_jsonschema_without_the_iri_grammars():
-    """An exercise set read from its text source (jupytext, nbformat) and evallib.widgets (Altair) import jsonschema
+    """An exercise set's text source read (jupytext, nbformat) and evallib.widgets (Altair) import jsonschema
     with rfc3987_syntax hidden (2.4 s of Lark grammars in every kernel's first exercise cell or explorer): then
     rfc3987_syntax is not loaded, still importable, and Altair still validates a spec against the Vega-Lite schema
     (a wrong one raises)."""
     code = (
-        "import sys, importlib.util, evallib.grading\n"
-        "assert evallib.grading.exercise_set('01').problems and 'jupytext' in sys.modules\n"
+        "import sys, importlib.util, evallib.grading._source as src\n"
+        "assert src.read_myst('# a\\n\\n```{code-cell}\\nq1 = 1\\n```\\n')[1] and 'jupytext' in sys.modules\n"
         "assert 'jsonschema' in sys.modules and 'rfc3987_syntax' not in sys.modules\n"
         "import evallib.widgets, altair as alt, pandas as pd\n"
         "assert 'rfc3987_syntax' not in sys.modules\n"
