@@ -35,6 +35,13 @@ E2E_TESTS = {
     "test_classroom_bundle_in_chinese": "`make classroom LANG=zh` writes the Chinese bundle (a real run)",
     "test_zh_exercises_are_what_the_build_writes": "builds every Chinese exercise set as `make release` does (catalog, "
     "jupytext, one nbstripout subprocess) and compares each with the committed notebook",
+    # A pool of worker processes (joblib's loky) is a small local cluster: each worker imports NumPy, SciPy,
+    # scikit-learn and evallib (about 2 CPU-s each), 17 CPU-s of `make check` for three claims about n_jobs.
+    "test_evaluate_parallel_equals_serial": "evaluate(n_jobs=2) in two worker processes equals the sequential run",
+    "test_score_table_with_n_jobs_equals_the_sequential_run": "score_table(n_jobs=2) in worker processes equals "
+    "the sequential run",
+    "test_rejection_rates_do_not_depend_on_n_jobs": "rejection_rates(n_jobs=2) in worker processes draws the same "
+    "data sets as the sequential run",
 }
 
 # The order in which xdist hands out files (`--dist loadfile --no-loadscope-reorder`, tests/conftest.py): these
