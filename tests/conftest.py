@@ -1,9 +1,10 @@
 """Shared test set-up, and the test tiers (CONTRIBUTING.md, "Which tests to run").
 
 ``make check`` (the working loop, minutes) runs ``-m "not e2e"``; ``make test`` (CI) runs everything. A test is
-end to end (marker ``e2e``) when it starts a server, a browser, a cluster or a pool of worker processes, a sandboxed ``make`` run or a site/slide
-build. The marker is given here, from the tables in tests/e2e_tiers.py, so a test file needs no edit and every e2e test has
-its reason in one place; tests/test_tiers.py checks that each name there still exists (rename it with the test).
+end to end (marker ``e2e``) when it starts a server, a browser, a cluster or a pool of worker processes, a
+sandboxed ``make`` run or a site/slide build. The marker is given here, from the tables in tests/e2e_tiers.py, so a
+test file needs no edit and every e2e test has its reason in one place; tests/test_tiers.py checks that each name
+there still exists (rename it with the test).
 """
 
 import functools

@@ -50,7 +50,7 @@ E2E_TESTS = {
 # test, a minute) and the Chinese edition in the browser (two tests, 45 s) to the end, queued on one worker while
 # the other had nothing left. Seconds of one worker on this 2-core machine, 2026-11-26: about 400, 130, 100, 60,
 # 65-115, 30-45; then three files of few tests that take 10-15 s each (subprocesses, explorers at the chapters'
-# size): ordered by their number of tests they came last in `make check` and left one worker idle for 11 s.
+# size): ranked by their number of tests, they came last in `make check` and left one worker idle for 11 s.
 SLOWEST_FIRST = (
     "test_grading.py",
     "browser/",

@@ -74,8 +74,8 @@ def test_lazy_attributes_and_dir():
 
 
 def test_widgets_and_exercise_sets_import_jsonschema_without_the_iri_grammars():
-    """An exercise set's text source read (jupytext, nbformat) and evallib.widgets (Altair) import jsonschema
-    with rfc3987_syntax hidden (2.4 s of Lark grammars in every kernel's first exercise cell or explorer): then
+    """Reading an exercise set's text source (jupytext, nbformat) and importing evallib.widgets (Altair) load
+    jsonschema with rfc3987_syntax hidden (2.4 s of Lark grammars in every kernel's first exercise cell or explorer): then
     rfc3987_syntax is not loaded, still importable, and Altair still validates a spec against the Vega-Lite schema
     (a wrong one raises)."""
     code = (

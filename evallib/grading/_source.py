@@ -37,11 +37,8 @@ def read_myst(text: str) -> tuple[dict, list[Cell]]:
 @functools.lru_cache(maxsize=32)
 def _read_myst(text: str):
     # A grading run reads each source twice (its questions, then its checks): jupytext parses it once.
-    # isort: off
-    from .. import _jsonschema  # noqa: F401  (first: jupytext imports nbformat, which imports jsonschema)
+    from .. import _jsonschema  # noqa: F401  # isort: skip  (first: jupytext imports nbformat, then jsonschema)
     import jupytext
-
-    # isort: on
 
     nb = jupytext.reads(text, fmt="md:myst")
     cells = tuple((c.cell_type, c.source, tuple(str(t) for t in c.metadata.get("tags", ()))) for c in nb.cells)
