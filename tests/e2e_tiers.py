@@ -42,6 +42,8 @@ E2E_TESTS = {
     "the sequential run",
     "test_rejection_rates_do_not_depend_on_n_jobs": "rejection_rates(n_jobs=2) in worker processes draws the same "
     "data sets as the sequential run",
+    "test_explorer_data_do_not_depend_on_the_blas_kernel": "two interpreters compute three explorers' data with "
+    "different BLAS kernels (OPENBLAS_CORETYPE): a stored notebook must not depend on the CPU",
 }
 
 # The order in which xdist hands out files (`--dist loadfile --no-loadscope-reorder`, tests/conftest.py): these

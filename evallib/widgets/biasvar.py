@@ -36,6 +36,7 @@ from ._chart import (
     readout_expr,
     slider,
 )
+from ._digits import Shown, plotted, quadratic, shown_expr
 
 __all__ = [
     "sine_target",
@@ -52,6 +53,7 @@ N_CURVES = 8  # fitted polynomials shown per setting (of the n_datasets simulate
 FAN_STEP = 5  # the fan is drawn at every FAN_STEP-th of the 101 test points
 DECOMPOSITION_YLIM = (1e-4, 1e4)  # mean squared error: bars outside it (degree 15 on 2 points) leave the axes
 NOISE_STEPS = (0.3, 0.6, 1.0, 1.5, 2.0)  # the fan's y-range steps at these noise levels
+NOISE_GRID = np.round(0.05 * np.arange(41), 10)  # the noise slider: 0 to 2 by 0.05
 _TERMS = (N_("bias²"), N_("variance"), N_("noise"), N_("sum"), N_("expected error"))
 _L1 = N_("degree {d}, noise_std {s:.2f}, {n} data sets of {m} points")
 _L2 = N_("bias² = {b:.4f}   variance = {v:.4f}   noise = {e:.4f}")
@@ -75,8 +77,8 @@ def _readout(degree, r):
     return "\n".join(
         [
             say(_L1, d=degree, s=r.noise_std, n=r.n_datasets, m=r.n_train),
-            say(_L2, b=r.bias2, v=r.variance, e=r.noise),
-            say(_L3, s=s, ee=r.expected_error),
+            say(_L2, b=Shown(r.bias2), v=Shown(r.variance), e=Shown(r.noise)),
+            say(_L3, s=Shown(s), ee=Shown(r.expected_error)),
             say(_L4, term=say(dominant)),
         ]
     )
@@ -123,10 +125,6 @@ def bias_variance_view(
     return _readout(degree, r), fig, r
 
 
-def _round(a, digits=3, clip=1e5):
-    return np.round(np.clip(a, -clip, clip), digits).tolist()
-
-
 @validate_params(
     {
         "max_degree": at_least(0),
@@ -157,6 +155,8 @@ def bias_variance_data(
     linear in the labels); ``fan``: d, t, m, c and lists a, b: the first ``n_curves`` fitted polynomials
     a + s·b at every FAN_STEP-th test point (rounded to 3 decimals); ``mean``: d, t, m, a, b: the mean prediction
     likewise; ``train``: t, m, lists x, f, e: data set 0's training points y = f + s·e; ``truth``: x, y.
+    Numbers are rounded to what the chart and the readout show (:mod:`evallib.widgets._digits`): least squares
+    through BLAS differs between CPUs in the last digits, most where a fit explodes.
     """
     degrees = range(int(max_degree) + 1)
     terms, fan, mean, train = [], [], [], []
@@ -191,21 +191,25 @@ def bias_variance_data(
                 )
                 order = np.argsort(r0.x_test)[::FAN_STEP]
                 for c in range(min(int(n_curves), int(m))):
-                    fan.append(dict(d=d, t=t, m=m, c=c, a=_round(p0[c, order]), b=_round(pe[c, order])))
-                mean.append(dict(d=d, t=t, m=m, a=_round(m0[order]), b=_round(me[order])))
+                    fan.append(dict(d=d, t=t, m=m, c=c, a=plotted(p0[c, order], 3, 5), b=plotted(pe[c, order], 3, 5)))
+                mean.append(dict(d=d, t=t, m=m, a=plotted(m0[order], 3, 5), b=plotted(me[order], 3, 5)))
                 if d == 0:
                     train.append(
                         dict(
                             t=t,
                             m=m,
-                            x=_round(r0.x_train[0], 4),
-                            f=_round(r0.y_train[0], 4),
-                            e=_round(r1.y_train[0] - r0.y_train[0], 4),
+                            x=plotted(r0.x_train[0], 4, 6),
+                            f=plotted(r0.y_train[0], 4, 6),
+                            e=plotted(r1.y_train[0] - r0.y_train[0], 4, 6),
                         )
                     )
     x = np.sort(r0.x_test)
     xf = x[::FAN_STEP]
     terms = pd.DataFrame(terms)
+    for k in "bve":
+        cols = [f"{k}0", f"{k}1", f"{k}2"]
+        terms[cols] = quadratic(terms[cols].to_numpy(), NOISE_GRID)
+    terms["n2"] = quadratic(np.c_[0 * terms.n2, 0 * terms.n2, terms.n2], NOISE_GRID)[:, 2]
     return {
         "terms": terms,
         "fan": pd.DataFrame(fan),
@@ -240,11 +244,11 @@ def _readout_fields():
         "l1_s": "format(noise_std, '.2f')",
         "l1_n": "toString(n_datasets)",
         "l1_m": "toString(n_train)",
-        "l2_b": "format(datum.bias2, '.4f')",
-        "l2_v": "format(datum.variance, '.4f')",
-        "l2_e": "format(datum.noise, '.4f')",
-        "l3_s": "format(datum.sum, '.4f')",
-        "l3_ee": "format(datum.expected, '.4f')",
+        "l2_b": shown_expr("datum.bias2"),
+        "l2_v": shown_expr("datum.variance"),
+        "l2_e": shown_expr("datum.noise"),
+        "l3_s": shown_expr("datum.sum"),
+        "l3_ee": shown_expr("datum.expected"),
         "l4_term": (
             f"datum.bias2 >= datum.variance && datum.bias2 >= datum.noise ? {j(say('bias²'))} : "
             f"datum.variance >= datum.noise ? {j(say('variance'))} : {j(say('noise'))}"
@@ -262,7 +266,7 @@ def _fan_domain(truth):
 
 def _chart(data, degree, noise_std, n_train, n_datasets, max_degree):
     dp = slider(int(degree), 0, int(max_degree), 1, "degree (complexity)", name="degree")
-    sp = slider(float(noise_std), 0.0, 2.0, 0.05, "noise_std", name="noise_std")
+    sp = slider(float(noise_std), 0.0, float(NOISE_GRID[-1]), 0.05, "noise_std", name="noise_std")
     tp = menu(int(n_train), sorted(set(data["terms"]["t"])), "training-set size", name="n_train")
     mp = menu(int(n_datasets), sorted(set(data["terms"]["m"])), "data sets", name="n_datasets")
     here = match(d=dp, t=tp, m=mp)

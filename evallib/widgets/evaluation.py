@@ -31,6 +31,7 @@ from ._chart import (
     slider,
     wrap,
 )
+from ._digits import Shown, plotted, significant
 
 __all__ = ["fitting_data", "fitting_update", "fitting_explorer", "kfold_data", "kfold_update", "kfold_explorer"]
 
@@ -61,7 +62,13 @@ def _check_fitting(degree, n_train, noise_std, max_degree):
 
 
 def _fitting_text(e, d, noise_std):
-    return say(FITTING_TEXT, d=d, train=e.train_mse[d], test=e.test_mse[d], noise=noise_std**2, best=e.best_degree)
+    return say(FITTING_TEXT, **_fitting_fields(e, d, noise_std))
+
+
+def _fitting_fields(e, d, noise_std):
+    # Shown: a test error of 7e8 (degree 15 on 10 points) prints as 7.347e+8, not with digits of rounding noise
+    train, test = Shown(e.train_mse[d]), Shown(e.test_mse[d])
+    return dict(d=d, train=train, test=test, noise=noise_std**2, best=e.best_degree)
 
 
 @validate_params(
@@ -104,28 +111,24 @@ def fitting_data(*, seed=0, max_degree=15, n_train=N_TRAIN_GRID, noise_std=NOISE
                 {
                     "n": n,
                     "d": d,
-                    "fit0": np.round(e0.curves[d][pick], 4).tolist(),
-                    "fit1": np.round(e1.curves[d][pick] - e0.curves[d][pick], 4).tolist(),
+                    "fit0": plotted(e0.curves[d][pick], 4, 5),
+                    "fit1": plotted(e1.curves[d][pick] - e0.curves[d][pick], 4, 5),
                 }
             )
         for x, y0, y1 in zip(e0.x_train, e0.y_train, e1.y_train):
             points.append({"n": n, "x": round(float(x), 5), "y0": round(float(y0), 5), "z": round(float(y1 - y0), 5)})
         for s in ss:
             e = _experiment(n, s, seed, max_degree)
-            f = [
-                readout_fields(
-                    FITTING_TEXT, d=d, train=e.train_mse[d], test=e.test_mse[d], noise=s**2, best=e.best_degree
-                )
-                for d in degrees
-            ]
+            f = [readout_fields(FITTING_TEXT, **_fitting_fields(e, d, s)) for d in degrees]
             errors.append(
                 {
                     "n": n,
                     "s": s,
                     "best": int(e.best_degree),
                     "d": degrees,
-                    "train": [float(f"{v:.4g}") for v in e.train_mse],
-                    "test": [float(f"{v:.4g}") for v in e.test_mse],
+                    # below 1e-9 (far under the axis' 1e-4): the rounding noise of a fit through every point
+                    "train": significant(e.train_mse, 4, floor=1e-9),
+                    "test": significant(e.test_mse, 4, floor=1e-9),
                     **{f"f_{k}": [row[k] for row in f] for k in ("d", "train", "test")},
                     "f_noise": f[0][N_("noise")],
                     "f_best": f[0]["best"],
@@ -236,7 +239,7 @@ def fitting_explorer(*, seed=0):
     right = alt.layer(curves, floor, mark).properties(width=270, height=240)
 
     e = _experiment(n0, s0, seed, 15)
-    sample = dict(d=d0, train=e.train_mse[d0], test=e.test_mse[d0], noise=s0**2, best=e.best_degree)
+    sample = _fitting_fields(e, d0, s0)
     text = readout(
         per_degree.transform_filter("datum.d == degree").transform_calculate(
             readout=readout_expr(FITTING_TEXT, "f_", sample=sample)

@@ -21,6 +21,7 @@ from ..i18n import say, ui
 from ..pitfalls import LeakageStudy, distort_probabilities
 from ..style import COLORS
 from ._chart import POSITIVE, PROBABILITY, REAL, Explorer, at_least, inline, match, menu, readout, slider, wrap
+from ._digits import significant
 
 __all__ = [
     "leakage_data",
@@ -226,10 +227,16 @@ def calibration_data(y_true, proba, *, n_bins=10) -> dict:
     for e in LOG2_SLOPES:
         for s in SHIFTS:
             text, cc, brier = _calibration_text(y, p, 2.0**e, s, n_bins, base)
-            bins += [
-                (e, s, float(m), float(f), int(c))
-                for m, f, c in zip(cc.mean_predicted, cc.fraction_positive, cc.counts)
-            ]
+            # 6 digits: the probabilities come through BLAS (a model's predict_proba) and differ between CPUs
+            bins += list(
+                zip(
+                    [e] * len(cc.counts),
+                    [s] * len(cc.counts),
+                    significant(cc.mean_predicted),
+                    cc.fraction_positive.tolist(),
+                    cc.counts.tolist(),
+                )
+            )
             readout.append((e, s, text, wrap(text), f"bent: Brier {brier:.3f}, ECE {cc.ece:.3f}"))
     cc0 = base[1]
     roc = _curves.roc_curve(y, p)
@@ -237,7 +244,11 @@ def calibration_data(y_true, proba, *, n_bins=10) -> dict:
         "bins": pd.DataFrame(bins, columns=["log2_slope", "shift", "mean_predicted", "fraction_positive", "count"]),
         "readout": pd.DataFrame(readout, columns=["log2_slope", "shift", "text", "lines", "title"]),
         "original": pd.DataFrame(
-            {"mean_predicted": cc0.mean_predicted, "fraction_positive": cc0.fraction_positive, "count": cc0.counts}
+            {
+                "mean_predicted": significant(cc0.mean_predicted),
+                "fraction_positive": cc0.fraction_positive,
+                "count": cc0.counts,
+            }
         ),
         "roc": pd.DataFrame({"fpr": np.asarray(roc[0], float), "tpr": np.asarray(roc[1], float)}),
     }
