@@ -77,6 +77,7 @@ def presentation() -> dict:
     (rcParams) and explorer figures (:func:`new_figure`) get larger text and thicker lines; the plots are the
     same. :func:`setup_notebook` switches back to :data:`STYLE`.
 
+    >>> from evallib import setup_notebook
     >>> style = presentation()
     >>> style["font.size"] > STYLE["font.size"], style["figure.figsize"] == STYLE["figure.figsize"]
     (True, True)

@@ -354,7 +354,7 @@ def rejection_rates(
     Example
     -------
     >>> r = rejection_rates(20, n_datasets=10, random_state=0)
-    >>> len(r.tests), r.n_runs[0], r.n_runs[-1]
+    >>> len(r.tests), int(r.n_runs[0]), int(r.n_runs[-1])
     (16, 20, 2)
     """
     n_trials = check_positive_int(n_trials, "n_trials")

@@ -118,6 +118,7 @@ class RooflineResult(Result):
 def analyze(model, peak_flops, bandwidth) -> RooflineResult:
     """Place ``model`` (a :class:`Model`, under its convention) on the roofline of (π, β).
 
+    >>> from evallib.roofline import ARTICLE, vgg16
     >>> r = analyze(vgg16(ARTICLE), 11.3e12, 484e9)
     >>> r.bound, round(r.intensity, 1)
     ('compute', 25.5)

@@ -324,8 +324,8 @@ def cd_data(mean_ranks, names=None, *, alphas=ALPHAS, n_range=(2, 100)) -> dict:
     static part of the CD diagram: the rank axis and the names, as segments and labels).
 
     >>> d = cd_data([1.0, 2.125, 2.875], ("A", "B", "C"), n_range=(4, 4))
-    >>> d["states"]["cd"].round(3).tolist()
-    [1.657, 1.657, 1.657]
+    >>> d["states"][["alpha", "cd"]].round(3).values.tolist()  # N = 4 data sets at α = 0.01, 0.05, 0.1
+    [[0.01, 2.06], [0.05, 1.657], [0.1, 1.451]]
     """
     r, names, _ = _check_cd(mean_ranks, names, 2)
     lo_n, hi_n = (check_positive_int(v, "n_range", minimum=2) for v in n_range)

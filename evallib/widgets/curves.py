@@ -65,7 +65,7 @@ def threshold_data(y_true, scores, *, step=0.01, pos_label=None) -> dict:
     the numbers ``auc`` and ``bep``.
 
     >>> d = threshold_data([1, 0, 1, 0], [0.9, 0.5, 0.5, 0.1], step=0.1)
-    >>> d["states"][["t", "tp", "fp"]].iloc[5].tolist()
+    >>> d["states"][["t", "tp", "fp"]].iloc[4].tolist()  # t = 0.1, 0.2, ...: scores >= 0.5 are positive
     [0.5, 2.0, 1.0]
     """
     roc = _curves.roc_curve(y_true, scores, pos_label=pos_label)  # validates y_true, scores
