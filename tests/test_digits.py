@@ -68,7 +68,14 @@ def test_significant_and_plotted_round_to_the_stated_digits(v, digits):
     ulp = 10.0 ** (np.floor(np.log10(abs(v))) - digits + 1)  # one unit of the last significant digit
     assert abs(s - v) <= 0.5 * ulp * (1 + 1e-9)
     assert abs(p - v) <= 0.5 * max(ulp, 1e-3) * (1 + 1e-9) + 1e-12
-    assert significant([1e-31, -2e-13], 4, floor=1e-12) == [0.0, 0.0]
+
+
+def test_worked_examples():
+    # an interpolating fit's training error (noise, exactly 0) and a value below the floor; -0.0 is written 0.0
+    assert significant([1e-31, -2e-13, 0.1453002337593231], 4, floor=1e-12) == [0.0, 0.0, 0.1453]
+    assert str(significant([-1e-13], 4, floor=1e-12)[0]) == "0.0"
+    # on the axes 3 decimals; far off them (an exploded fit) 5 significant digits; past ±clip, clipped
+    assert plotted([0.12345, -5666.2045, 3e6], 3, 5) == [0.123, -5666.2, 100000.0]
 
 
 _DATA = """
